@@ -1,0 +1,147 @@
+"""The one controller the UI, the simulator and the save files talk to, for both games.
+
+A ``Controller`` holds a game engine and who sits where (a person or a computer
+player). Screens never ask which game is running: they show ``actions()`` in the action
+bar, route keys to ``apply()``, let ``play_bot()`` move for computer players, and draw
+``view(seat)``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tui.engine.core import FORMAT_VERSION, Action, Event, Game, IllegalAction, TableView
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who sits at a seat: a name, and ``bot`` = ``None`` for a person or a bot level."""
+
+    name: str
+    bot: str | None = None
+
+    @property
+    def human(self) -> bool:
+        return self.bot is None
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What a computer player chose, and why in a few words the table can show."""
+
+    action: Action
+    reason: str
+
+
+class SaveFormatError(ValueError):
+    """A saved game that this version cannot read."""
+
+
+def game_class(game_id: str) -> type[Game]:
+    """The engine class for ``"aces"`` or ``"chase"`` (imported lazily)."""
+    if game_id == "aces":
+        from tui.engine.aces import AcesGame
+
+        return AcesGame
+    if game_id == "chase":
+        from tui.engine.chase import ChaseGame
+
+        return ChaseGame
+    raise ValueError(f"unknown game {game_id!r}: choose aces or chase")
+
+
+def new_game(
+    game_id: str,
+    names: Sequence[str],
+    rng: random.Random,
+    variants: Iterable[str] = (),
+    **options: Any,
+) -> Game:
+    """A fresh engine; ``options`` are the engine's own keyword arguments."""
+    cls: Any = game_class(game_id)
+    game: Game = cls(list(names), rng, variants=frozenset(variants), **options)
+    return game
+
+
+class Controller:
+    """A game plus its seats and computer players."""
+
+    def __init__(self, game: Game, seats: Sequence[Seat]) -> None:
+        if len(seats) != len(game.names):
+            raise ValueError("one Seat per player")
+        from tui.engine.bots import make_bot
+
+        self.game = game
+        self.seats = tuple(seats)
+        self._bots = {
+            index: make_bot(game.game_id, seat.bot)
+            for index, seat in enumerate(self.seats)
+            if seat.bot is not None
+        }
+
+    @property
+    def game_id(self) -> str:
+        return self.game.game_id
+
+    @property
+    def over(self) -> bool:
+        return self.game.over
+
+    def winners(self) -> tuple[int, ...]:
+        return self.game.winners()
+
+    def whose_turn(self) -> int | None:
+        return self.game.current_seat()
+
+    def actions(self) -> list[Action]:
+        return self.game.legal_actions()
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        return tuple(index for index, seat in enumerate(self.seats) if seat.human)
+
+    def is_bot_turn(self) -> bool:
+        """True when the seat to act is a computer player (it should ``play_bot``)."""
+        seat = self.whose_turn()
+        return seat is not None and seat in self._bots and not self.over
+
+    def apply(self, action: Action) -> list[Event]:
+        return self.game.apply(action)
+
+    def bot_decision(self) -> Decision:
+        seat = self.whose_turn()
+        if seat is None or seat not in self._bots:
+            raise IllegalAction("it is not a computer player's turn")
+        return self._bots[seat].choose(self.game.view(seat), self.game.legal_actions())
+
+    def play_bot(self) -> tuple[Decision, list[Event]]:
+        decision = self.bot_decision()
+        return decision, self.game.apply(decision.action)
+
+    def view(self, seat: int | None) -> TableView:
+        return self.game.view(seat)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT_VERSION,
+            "game": self.game_id,
+            "seats": [{"name": s.name, "bot": s.bot} for s in self.seats],
+            "state": self.game.to_dict(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Controller:
+        """Rebuild a controller saved by ``to_dict``; ``SaveFormatError`` if unreadable."""
+        try:
+            if data.get("format") != FORMAT_VERSION:
+                raise SaveFormatError(f"save format {data.get('format')!r} is not supported")
+            game = game_class(data["game"]).from_dict(data["state"])
+            seats = [Seat(str(s["name"]), s["bot"]) for s in data["seats"]]
+            return cls(game, seats)
+        except SaveFormatError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+            raise SaveFormatError(f"the saved game is damaged ({error})") from error

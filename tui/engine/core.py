@@ -1,0 +1,183 @@
+"""The vocabulary both games speak: actions, events, views and the Game protocol.
+
+Everything here is plain data so that a table screen, a computer player, the simulator
+and a save file can all use it without knowing which game is being played.
+Seats are 0-based in the engine; people see them 1-based.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol, Self
+
+FORMAT_VERSION = 1
+"""Version of the dict produced by ``Game.to_dict``; bump it when the shape changes."""
+
+
+class RandomSource(Protocol):
+    """What an engine needs from its random source (``random.Random`` fits).
+
+    Every die is one ``randint(1, 6)`` call, in order. Every deck is one ``shuffle``
+    of a 52-card list in the order of ``tui.engine.cards.FRESH_DECK``. A random seat
+    (first dealer) is one ``randint(1, n)`` call.
+    """
+
+    def randint(self, a: int, b: int) -> int: ...
+
+    def shuffle(self, x: list[Any]) -> None: ...
+
+
+class IllegalAction(ValueError):
+    """Raised when ``apply`` is given an action that is not legal now."""
+
+
+@dataclass(frozen=True)
+class Action:
+    """One legal move for whoever must act now.
+
+    ``kind`` is the machine name, ``label`` the short text for the action bar (it may name
+    players, "Pass: Ben gets it"), ``key`` the key hint. An action that needs a number
+    (the dealer's cut depth) has ``arg_range`` = (lowest, highest) in its legal form and
+    is applied as ``action.with_arg(n)``.
+    """
+
+    kind: str
+    label: str
+    key: str
+    arg: int | None = None
+    arg_range: tuple[int, int] | None = None
+
+    def with_arg(self, arg: int) -> Action:
+        return Action(self.kind, self.label, self.key, arg, self.arg_range)
+
+    def matches(self, other: Action) -> bool:
+        """True if ``other`` (what a player asked for) is this legal action."""
+        if other.kind != self.kind:
+            return False
+        if self.arg_range is None:
+            return other.arg is None or other.arg == self.arg
+        lo, hi = self.arg_range
+        return other.arg is not None and lo <= other.arg <= hi
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, for the log, the animations and the computer players.
+
+    ``seat`` is who it is about, ``other`` a second seat (who received the chip, the swap
+    partner). ``value`` carries dice (a tuple), a card code, or a count.
+    ``private_to`` is ``None`` for a public event, or the only seat allowed to see it
+    (a card received in a swap); the public log must skip private events.
+    """
+
+    kind: str
+    seat: int | None = None
+    other: int | None = None
+    value: Any = None
+    private_to: int | None = None
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One seat as a given viewer may see it.
+
+    ``counters`` is chips in hand (Aces) or lives (Chase). ``card`` is the seat's card
+    when this viewer may see it, else ``None``; ``card_state`` says why it is visible:
+    "" (no card or face down), "own", "king" (face up), "announced", "showdown".
+    ``flags`` holds words such as "turn", "dealer", "out", "zero", "final-roll",
+    "leader", "winner", "loser".
+    """
+
+    seat: int
+    name: str
+    counters: int
+    card: str | None = None
+    card_state: str = ""
+    flags: frozenset[str] = frozenset()
+
+    @property
+    def out(self) -> bool:
+        return "out" in self.flags
+
+
+@dataclass(frozen=True)
+class TableView:
+    """All public information, plus the secrets of ``viewer`` (``None``: public only).
+
+    This is the only thing a screen or a computer player gets from a game.
+    """
+
+    game: str
+    viewer: int | None
+    seats: tuple[SeatView, ...]
+    pot: int
+    current: int | None
+    phase: str
+    round: int
+    variants: frozenset[str]
+    dice: tuple[int, ...] = ()
+    stock: int = 0
+    turns_left: int = 0
+    received: tuple[int, str] | None = None
+    """Chase: (from seat, card) the viewer was handed this round, if any."""
+    gave: tuple[int, str] | None = None
+    """Chase: (to seat, card) the viewer handed over this round, if any."""
+    scores: tuple[int, ...] = ()
+    """Aces matches: points (fixed rounds) or bankrolls, by seat."""
+    match: str = "single"
+    rounds_total: int = 0
+    winners: tuple[int, ...] = ()
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def seat(self, index: int) -> SeatView:
+        return self.seats[index]
+
+
+class Game(Protocol):
+    """What every game engine offers; the controller and the UI use nothing else."""
+
+    game_id: ClassVar[str]
+    names: tuple[str, ...]
+
+    def current_seat(self) -> int | None:
+        """The seat that must act, or ``None`` when the table as a whole acts
+        (start a round, next round) or the game is over."""
+
+    def legal_actions(self) -> list[Action]: ...
+
+    def apply(self, action: Action) -> list[Event]:
+        """Play ``action`` (raises ``IllegalAction`` if it is not legal now)."""
+
+    def view(self, seat: int | None) -> TableView: ...
+
+    @property
+    def over(self) -> bool: ...
+
+    def winners(self) -> tuple[int, ...]: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Self: ...
+
+
+def rng_state_to_json(rng: random.Random) -> list[Any]:
+    """``random.Random.getstate()`` as JSON-compatible lists."""
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]
+
+
+def rng_from_json(state: list[Any]) -> random.Random:
+    rng = random.Random()
+    version, internal, gauss = state
+    rng.setstate((version, tuple(internal), gauss))
+    return rng
+
+
+def find_legal(legal: list[Action], wanted: Action) -> Action:
+    """The legal action ``wanted`` stands for, with its argument; else ``IllegalAction``."""
+    for action in legal:
+        if action.matches(wanted):
+            return action if action.arg_range is None else action.with_arg(wanted.arg or 0)
+    raise IllegalAction(f"{wanted.kind!r} is not legal now")
