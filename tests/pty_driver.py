@@ -1,0 +1,141 @@
+"""Run the real app in a pseudo-terminal, as a person over ``ssh -t`` would.
+
+Used by the hang-up tests and the benchmark: start a command on a pty of a given size,
+type keys, wait for text on the screen, count the bytes the app writes, and close the
+terminal the way sshd does when a connection drops (the master side goes away and the
+kernel sends SIGHUP to the session).
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import re
+import select
+import signal
+import struct
+import termios
+import time
+from collections.abc import Mapping, Sequence
+
+_ANSI = re.compile(rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[P\]^_].*?(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
+
+
+class PtyApp:
+    """A child process on its own pseudo-terminal; everything it writes is kept."""
+
+    def __init__(
+        self,
+        argv: Sequence[str],
+        env: Mapping[str, str] | None = None,
+        size: tuple[int, int] = (80, 24),
+        cwd: str | None = None,
+    ) -> None:
+        columns, rows = size
+        pid, fd = pty.fork()
+        if pid == 0:  # the child: a new session whose controlling terminal is the pty
+            try:
+                if cwd:
+                    os.chdir(cwd)
+                os.execvpe(argv[0], list(argv), dict(env if env is not None else os.environ))
+            finally:
+                os._exit(127)
+        self.pid = pid
+        self.fd: int | None = fd
+        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+        self.output = bytearray()
+        self.returncode: int | None = None
+
+    def read(self, timeout: float = 0.1) -> int:
+        """Read whatever arrives within ``timeout`` seconds; returns the byte count."""
+        if self.fd is None:
+            return 0
+        total = 0
+        deadline = time.monotonic() + timeout
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return total
+            ready, _, _ = select.select([self.fd], [], [], remaining)
+            if not ready:
+                return total
+            try:
+                chunk = os.read(self.fd, 65536)
+            except OSError:  # EIO: the child closed the terminal
+                return total
+            if not chunk:
+                return total
+            self.output.extend(chunk)
+            total += len(chunk)
+
+    def quiet(self, settle: float = 0.5, limit: float = 15.0) -> None:
+        """Read until nothing has arrived for ``settle`` seconds (or ``limit`` passes)."""
+        end = time.monotonic() + limit
+        while time.monotonic() < end:
+            if self.read(settle) == 0:
+                return
+
+    def text(self) -> str:
+        """Everything written so far with escape sequences removed (rough screen text)."""
+        return _ANSI.sub(b"", bytes(self.output)).decode("utf-8", "replace")
+
+    def wait_for(self, needle: str, timeout: float = 15.0) -> bool:
+        """Read until ``needle`` appears in the text written after this call."""
+        start = len(self.output)
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            self.read(0.1)
+            seen = _ANSI.sub(b"", bytes(self.output[start:])).decode("utf-8", "replace")
+            if needle in seen:
+                return True
+            if self.poll() is not None:
+                return False
+        return False
+
+    def send(self, keys: str | bytes) -> None:
+        if self.fd is None:
+            raise RuntimeError("the terminal is closed")
+        os.write(self.fd, keys.encode() if isinstance(keys, str) else keys)
+
+    def resize(self, columns: int, rows: int) -> None:
+        if self.fd is not None:
+            fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+            os.kill(self.pid, signal.SIGWINCH)
+
+    def poll(self) -> int | None:
+        if self.returncode is None:
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                self.returncode = os.waitstatus_to_exitcode(status)
+        return self.returncode
+
+    def wait(self, timeout: float) -> int | None:
+        """The exit code once the child is gone, or ``None`` if it outlives ``timeout``."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            self.read(0.02)
+            if self.poll() is not None:
+                return self.returncode
+        return self.poll()
+
+    def hang_up(self) -> None:
+        """Close the terminal as sshd does on a dropped connection (SIGHUP follows)."""
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+
+    def kill(self) -> None:
+        if self.poll() is None:
+            os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
+            self.returncode = -9
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+
+    def __enter__(self) -> PtyApp:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.kill()
