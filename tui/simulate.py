@@ -1,0 +1,277 @@
+"""``party-dice simulate``: many headless games between computer players, and their numbers.
+
+This is the path that must start fast and run fast, so it imports neither Textual nor Rich
+(a test checks ``sys.modules``), and the engines are loaded only once the arguments are
+known to be good. ``python -m tui.simulate`` runs it too.
+
+Every game gets its own ``random.Random(f"{seed}-{index}")``, so a run is reproducible
+from its seed, and game ``index`` of a run can be replayed on its own.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import NoReturn
+
+from tui.engine.bots import BOT_LEVELS
+
+GAMES = ("aces", "chase")
+VARIANTS: dict[str, tuple[str, ...]] = {
+    "aces": ("three-chip", "right-pass", "last-roll", "single-die"),
+    "chase": (
+        "announce-low",
+        "dealers-king",
+        "dealer-draws",
+        "four-lives",
+        "kings-swap",
+        "king-stops",
+        "pairs-safe",
+    ),
+}
+PLAYERS = {"aces": (2, 6), "chase": (3, 20)}
+DEFAULT_PLAYERS = {"aces": 4, "chase": 6}
+DEFAULT_GAMES = 1000
+DEFAULT_BOT = "sharp"
+ACE_SIX = ("pot", "pass", "bot")
+MAX_ACTIONS_PER_GAME = 1_000_000
+"""A game that needs more actions than this is an engine bug, not a long game."""
+
+
+class UsageError(Exception):
+    """Bad input: reported as one line on stderr with exit status 2."""
+
+
+@dataclass(frozen=True)
+class Options:
+    """A validated simulate request; seats are 1-based here, as people count them."""
+
+    game: str
+    players: int
+    games: int
+    seed: int
+    variants: tuple[str, ...] = ()
+    first_seat: int | None = None
+    ace_six: str | None = None
+    bot: str = DEFAULT_BOT
+    json: bool = False
+
+
+@dataclass
+class Tally:
+    """What a run produced: wins per seat (a shared win counts for every sharer)."""
+
+    wins: list[int]
+    lengths: list[int] = field(default_factory=list)
+    shared: int = 0
+    seconds: float = 0.0
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but every error is one line (argparse prints the usage first)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(" ".join(message.split()) + " (see party-dice simulate --help)")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="party-dice simulate",
+        description="Play many games between computer players and print per-seat win "
+        "rates with 95 % intervals, game lengths and speed.",
+    )
+    parser.add_argument("game", nargs="?", help="aces or chase")
+    parser.add_argument(
+        "--players", metavar="N", help="2-6 for aces (default 4), 3-20 for chase (default 6)"
+    )
+    parser.add_argument("--games", metavar="N", help=f"games to play (default {DEFAULT_GAMES})")
+    parser.add_argument("--seed", metavar="S", help="whole number (default: random, reported)")
+    parser.add_argument(
+        "--variant",
+        metavar="NAME",
+        action="append",
+        default=[],
+        help="repeatable; aces: "
+        + ", ".join(VARIANTS["aces"])
+        + "; chase: "
+        + ", ".join(VARIANTS["chase"]),
+    )
+    parser.add_argument(
+        "--first-seat",
+        metavar="K",
+        help="seat K (1-based) rolls first or deals first (default: roll-off / random dealer)",
+    )
+    parser.add_argument(
+        "--ace-six",
+        metavar="|".join(ACE_SIX),
+        help="aces: a one-chip ace+six always goes to the pot, always to the neighbour, "
+        "or as the bot chooses (default bot)",
+    )
+    parser.add_argument(
+        "--bot", metavar="LEVEL", help=f"{' or '.join(BOT_LEVELS)} (default {DEFAULT_BOT})"
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    return parser
+
+
+def _whole(name: str, text: str | None, default: int, lo: int, hi: int | None, why: str) -> int:
+    if text is None:
+        return default
+    try:
+        value = int(text)
+    except ValueError:
+        value = None
+    if value is None or value < lo or (hi is not None and value > hi):
+        raise UsageError(f"{name} must be {why} (got {text!r})")
+    return value
+
+
+def parse(argv: Sequence[str]) -> Options:
+    """Validate ``argv``; ``UsageError`` (one line naming the valid choices) if it is bad."""
+    args = _parser().parse_args(list(argv))
+    game = args.game
+    if game is None:
+        raise UsageError("choose a game: aces or chase")
+    if game not in GAMES:
+        raise UsageError(f"unknown game {game!r}: choose aces or chase")
+    lo, hi = PLAYERS[game]
+    players = _whole(
+        "--players", args.players, DEFAULT_PLAYERS[game], lo, hi, f"{lo} to {hi} for {game}"
+    )
+    games = _whole("--games", args.games, DEFAULT_GAMES, 1, None, "a positive whole number")
+    first_seat: int | None = None
+    if args.first_seat is not None:
+        first_seat = _whole(
+            "--first-seat", args.first_seat, 1, 1, players, f"a seat from 1 to {players}"
+        )
+    if args.seed is None:
+        seed = random.SystemRandom().randrange(1_000_000_000)
+    else:
+        try:
+            seed = int(args.seed)
+        except ValueError:
+            raise UsageError(f"--seed must be a whole number (got {args.seed!r})") from None
+    other = "chase" if game == "aces" else "aces"
+    for name in args.variant:
+        if name in VARIANTS[game]:
+            continue
+        where = (
+            f"{name!r} is a {other} variant"
+            if name in VARIANTS[other]
+            else (f"unknown variant {name!r}")
+        )
+        raise UsageError(f"{where}: {game} variants are {', '.join(VARIANTS[game])}")
+    bot = args.bot if args.bot is not None else DEFAULT_BOT
+    if bot not in BOT_LEVELS:
+        raise UsageError(f"unknown bot level {bot!r}: choose {' or '.join(BOT_LEVELS)}")
+    ace_six = args.ace_six
+    if game == "chase" and ace_six is not None:
+        raise UsageError("--ace-six is an aces option: chase has no ace+six choice")
+    if game == "aces":
+        ace_six = ace_six if ace_six is not None else "bot"
+        if ace_six not in ACE_SIX:
+            raise UsageError(f"unknown --ace-six {ace_six!r}: choose pot, pass or bot")
+    variants = tuple(name for name in VARIANTS[game] if name in set(args.variant))
+    return Options(game, players, games, seed, variants, first_seat, ace_six, bot, args.json)
+
+
+def game_rng(seed: int, index: int) -> random.Random:
+    """The random source of game ``index`` (0-based) in a run with ``seed``."""
+    return random.Random(f"{seed}-{index}")
+
+
+def play_one(options: Options, index: int) -> tuple[tuple[int, ...], int]:
+    """Play game ``index`` to its end: (winning seats 0-based, its length).
+
+    The length is every turn taken for Aces (zero-chip turns included) and rounds played
+    for Chase. Table actions (start a round) are applied directly. A seat with exactly one
+    legal action and nothing to pick has no choice, so its bot is not asked: that saves
+    building a view for nearly every Aces turn (a plain roll). ``--ace-six pot|pass``
+    overrides the bot only for the one-chip ace+six choice.
+    """
+    from tui.engine.controller import Controller, Seat
+
+    rng = game_rng(options.seed, index)
+    names = [f"Seat {n + 1}" for n in range(options.players)]
+    first = None if options.first_seat is None else options.first_seat - 1
+    variants = frozenset(options.variants)
+    if options.game == "aces":
+        from tui.engine.aces import AcesGame
+
+        game = AcesGame(names, rng, variants=variants, first_seat=first, match="single")
+    else:
+        from tui.engine.chase import ChaseGame
+
+        game = ChaseGame(names, rng, variants=variants, first_dealer=first)
+    controller = Controller(game, [Seat(name, options.bot) for name in names])
+    forced = options.ace_six if options.ace_six in ("pot", "pass") else None
+    current_seat, legal_actions, apply = game.current_seat, game.legal_actions, game.apply
+    for _ in range(MAX_ACTIONS_PER_GAME):
+        if game.over:
+            break
+        seat = current_seat()
+        actions = legal_actions()
+        if not actions:
+            raise RuntimeError(f"{options.game} game {index}: not over, yet nothing is legal")
+        if seat is None or (len(actions) == 1 and actions[0].arg_range is None):
+            apply(actions[0])
+        elif forced is not None and {action.kind for action in actions} == {"pot", "pass"}:
+            apply(next(action for action in actions if action.kind == forced))
+        else:
+            controller.play_bot()
+    else:
+        raise RuntimeError(f"{options.game} game {index}: no end after {MAX_ACTIONS_PER_GAME}")
+    length = game.turns if options.game == "aces" else game.rounds_played  # type: ignore[attr-defined]
+    return game.winners(), int(length)
+
+
+def run(options: Options, progress: Callable[[int], None] | None = None) -> Tally:
+    """Play ``options.games`` games; ``progress(done)`` is called after each one."""
+    tally = Tally(wins=[0] * options.players)
+    wins, lengths = tally.wins, tally.lengths
+    start = time.perf_counter()
+    for index in range(options.games):
+        winners, length = play_one(options, index)
+        for seat in winners:
+            wins[seat] += 1
+        if len(winners) > 1:
+            tally.shared += 1
+        lengths.append(length)
+        if progress is not None:
+            progress(index + 1)
+    tally.seconds = time.perf_counter() - start
+    return tally
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the simulate command; 0 on success, 2 (one line on stderr) on bad input."""
+    from tui import simulate_report
+
+    try:
+        options = parse(sys.argv[1:] if argv is None else argv)
+    except UsageError as error:
+        print(f"party-dice simulate: {error}", file=sys.stderr)
+        return 2
+    except SystemExit as done:  # --help
+        return int(done.code or 0)
+    bar = simulate_report.Progress(sys.stderr, options.games, f"{options.game}")
+    try:
+        tally = run(options, bar.update)
+    except KeyboardInterrupt:
+        bar.finish()
+        print("party-dice simulate: interrupted", file=sys.stderr)
+        return 130
+    bar.finish()
+    if options.json:
+        print(simulate_report.to_json(options, tally))
+    else:
+        print(simulate_report.to_text(options, tally))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
