@@ -1,0 +1,44 @@
+# The few commands a contributor needs. Everything runs from the virtual environment in
+# .venv (override with `make VENV=path ...`); `make install` creates it.
+
+VENV ?= .venv
+PY := $(VENV)/bin/python
+
+.PHONY: install run test snapshots screenshots bench lint format typecheck sim ci
+
+install:  ## create .venv and install party-dice (editable) with its test extra
+	test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install -e '.[test]' ruff mypy pyinstrument
+
+run:  ## launch the game
+	$(VENV)/bin/party-dice
+
+test:  ## the whole test suite (the README's test command)
+	$(PY) -m pytest
+
+snapshots:  ## accept changed snapshot SVGs (look at snapshot_report.html first)
+	$(PY) -m pytest --snapshot-update
+
+screenshots:  ## regenerate screenshots/ for the README from the real app
+	@test -f scripts/screenshots.py || { echo "scripts/screenshots.py is not written yet" >&2; exit 1; }
+	$(PY) scripts/screenshots.py
+
+bench:  ## the performance budget table (issue 7); not part of `make test`
+	$(PY) -m tests.bench
+
+lint:  ## ruff lint and format check
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format:  ## apply ruff's formatting
+	$(VENV)/bin/ruff format .
+
+typecheck:  ## mypy over the package
+	$(VENV)/bin/mypy tui
+
+sim:  ## a sample simulator run: 20,000 six-player Aces rounds
+	$(PY) -m tui.simulate aces --players 6 --games 20000 --seed 1
+	$(PY) -m tui.simulate chase --players 10 --games 500 --seed 1
+
+ci:  ## what CI runs: a fresh venv, install, the README's test command
+	bash .ci/run
