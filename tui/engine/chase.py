@@ -1,0 +1,409 @@
+"""Chase the Ace for 3 to 20 players, exactly as rulings C1-C10 say.
+
+Phases: "deal" (the dealer deals: one ``rng.shuffle`` of ``list(FRESH_DECK)``, one card
+to each player still in from the top, starting left of the dealer, the dealer last; the
+rest is the stock, index 0 on top), "turn" (one turn each, the dealer last; the
+showdown happens inside the ``apply`` of the last turn), "over". Between rounds the phase
+is "deal" again and the view still shows the previous showdown.
+
+Actions (kind [key]): deal [d]; stand [s]; change [c] (with the left neighbour); show_king
+[k] (a King held on its holder's turn goes face up); cut [c] (the dealer, ``arg`` = depth
+from the top, 1 .. len(stock)); draw [d] (the dealer, Dealer Draws).
+
+Events (``seat``, ``other``, ``value``; private ones carry ``private_to``):
+
+- dealer_chosen: seat = first dealer, value "random" or "chosen" (first deal only)
+- dealt: seat = dealer, value = number of cards dealt
+- card_dealt: seat, value = card; private to seat
+- stand: seat
+- swap: seat = who changed, other = left neighbour; no cards (public)
+- card_received: seat = receiver, other = giver, value = card; private to receiver
+- card_announced: seat = new holder, other = giver, value = an A, 2 or 3 (Announce low)
+- swap_blocked: seat = who asked, other = King holder, value = the King (now face up)
+- king_shown: seat, value = the King put face up on its holder's turn
+- play_stopped: seat = whose King stopped play (King stops play)
+- cut: seat = dealer, value = depth; draw: seat = dealer
+- cut_king: seat = dealer, value = the King found and refused (public)
+- dealer_takes: seat = dealer, value = card taken from the stock; private to the dealer
+- showdown: value = ((seat, card), ...) for every player in the showdown
+- nobody_loses: value = "pairs" (Pairs are safe, every card paired)
+- life_lost: seat, value = lives left; player_out: seat
+- all_out_replay: value = seats that keep their last life (C8 "replay")
+- shared_win: value = seats sharing the win (C8 "share"; they keep their last life)
+- game_won: seat
+- next_dealer: seat = the dealer of the next round
+
+Decisions where the rulings are silent: the dealer's exchange with the stock is not a
+"swap" for Announce low cards (the showdown follows at once; a card taken from the stock
+is shown there); a dealer holding a King must put it face up like anyone else; under
+"share" the players sharing the win keep their last life; a round that ends because the
+dealer's King put the dealer out and left one player counts as a round played.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Self
+
+from tui.engine.cards import FRESH_DECK, LOW_CARDS
+from tui.engine.chase_rules import (
+    ALL_OUT_OPTIONS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    VARIANTS,
+    losing_seats,
+    next_in,
+    starting_lives,
+    turn_order,
+)
+from tui.engine.core import (
+    Action,
+    Event,
+    RandomSource,
+    TableView,
+    find_legal,
+    rng_from_json,
+    rng_state_to_json,
+)
+
+DEAL = Action("deal", "Deal", "d")
+STAND = Action("stand", "Stand", "s")
+SHOW_KING = Action("show_king", "Show your King", "k")
+DRAW = Action("draw", "Draw the top card", "d")
+
+_STATE_KEYS = [
+    "lives",
+    "pot",
+    "dealer",
+    "dealer_random",
+    "dealer_announced",
+    "phase",
+    "hands",
+    "stock",
+    "order",
+    "turn",
+    "done",
+    "face_up",
+    "announced",
+    "received",
+    "gave",
+    "revealed",
+    "losers",
+    "kept",
+    "winners",
+    "rounds_played",
+]
+
+
+class ChaseGame:
+    """One game of Chase the Ace; see the module docstring for phases and events."""
+
+    game_id: ClassVar[str] = "chase"
+
+    def __init__(
+        self,
+        names: list[str] | tuple[str, ...],
+        rng: RandomSource,
+        variants: frozenset[str] = frozenset(),
+        first_dealer: int | None = None,
+        all_out: str = "replay",
+    ) -> None:
+        n = len(names)
+        if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+            raise ValueError(f"Chase the Ace needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}")
+        unknown = set(variants) - VARIANTS
+        if unknown:
+            raise ValueError(
+                f"unknown Chase the Ace variant {', '.join(sorted(unknown))}: "
+                f"choose from {', '.join(sorted(VARIANTS))}"
+            )
+        if all_out not in ALL_OUT_OPTIONS:
+            raise ValueError(f"all_out must be 'replay' or 'share', not {all_out!r}")
+        if first_dealer is not None and (
+            type(first_dealer) is not int or not 0 <= first_dealer < n
+        ):
+            raise ValueError(f"first_dealer must be a seat from 0 to {n - 1}, not {first_dealer!r}")
+        self.names = tuple(str(name) for name in names)
+        self.variants = frozenset(variants)
+        self.all_out = all_out
+        self._rng = rng
+        self._kings = "kings-swap" not in self.variants
+        self._lives = [starting_lives(self.variants)] * n
+        self._pot = 0
+        self._dealer_random = first_dealer is None
+        self._dealer = rng.randint(1, n) - 1 if first_dealer is None else first_dealer
+        self._dealer_announced = False
+        self._phase = "deal"
+        self._hands: list[str | None] = [None] * n
+        self._stock: list[str] = []
+        self._order: list[int] = []
+        self._turn = 0
+        self._done = [False] * n
+        self._face_up = [False] * n
+        self._announced = [False] * n
+        self._received: list[tuple[int, str] | None] = [None] * n
+        self._gave: list[tuple[int, str] | None] = [None] * n
+        self._revealed = False
+        self._losers: tuple[int, ...] = ()
+        self._kept: tuple[int, ...] = ()
+        self._winners: tuple[int, ...] = ()
+        self._rounds_played = 0
+
+    # -- reading -------------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self._phase == "over"
+
+    def winners(self) -> tuple[int, ...]:
+        return self._winners
+
+    @property
+    def rounds_played(self) -> int:
+        return self._rounds_played
+
+    @property
+    def hands(self) -> tuple[str | None, ...]:
+        """Every seat's card (the whole secret state): for tests and debugging only."""
+        return tuple(self._hands)
+
+    @property
+    def stock(self) -> tuple[str, ...]:
+        """The stock, top first (secret state): for tests and debugging only."""
+        return tuple(self._stock)
+
+    @property
+    def lives(self) -> tuple[int, ...]:
+        return tuple(self._lives)
+
+    @property
+    def pot(self) -> int:
+        return self._pot
+
+    @property
+    def dealer(self) -> int:
+        return self._dealer
+
+    def current_seat(self) -> int | None:
+        if self._phase == "turn":
+            return self._order[self._turn]
+        return self._dealer if self._phase == "deal" else None
+
+    def left_of(self, seat: int) -> int:
+        return next_in(seat, self._lives)
+
+    def legal_actions(self) -> list[Action]:
+        phase = self._phase
+        if phase == "deal":
+            return [DEAL]
+        if phase != "turn":
+            return []
+        seat = self._order[self._turn]
+        if self._kings and self._hands[seat][0] == "K":  # type: ignore[index]
+            return [STAND] if self._face_up[seat] else [SHOW_KING]
+        if seat == self._dealer:
+            if "dealer-draws" in self.variants:
+                return [STAND, DRAW]
+            return [STAND, Action("cut", "Cut the deck", "c", arg_range=(1, len(self._stock)))]
+        left = next_in(seat, self._lives)
+        if self._face_up[left]:
+            return [STAND]
+        return [STAND, Action("change", f"Change with {self.names[left]}", "c")]
+
+    def view(self, seat: int | None) -> TableView:
+        from tui.engine.chase_view import build_view
+
+        return build_view(self, seat)
+
+    # -- playing -------------------------------------------------------------------
+
+    def apply(self, action: Action) -> list[Event]:
+        chosen = find_legal(self.legal_actions(), action)
+        kind = chosen.kind
+        if kind == "deal":
+            return self._deal()
+        seat = self._order[self._turn]
+        events: list[Event] = []
+        stop = False
+        if kind == "stand":
+            events.append(Event("stand", seat))
+        elif kind == "change":
+            stop = self._change(seat, events)
+        elif kind == "show_king":
+            self._face_up[seat] = True
+            events.append(Event("king_shown", seat, value=self._hands[seat]))
+            stop = "king-stops" in self.variants
+        else:
+            self._dealer_exchange(seat, chosen, events)
+        self._done[seat] = True
+        if self._turn == len(self._order) - 1:
+            self._end_round(events)
+        elif stop:
+            holder = next_in(seat, self._lives) if kind == "change" else seat
+            events.append(Event("play_stopped", holder))
+            self._end_round(events)
+        else:
+            self._turn += 1
+        return events
+
+    def _deal(self) -> list[Event]:
+        events: list[Event] = []
+        dealer = self._dealer
+        if not self._dealer_announced:
+            self._dealer_announced = True
+            how = "random" if self._dealer_random else "chosen"
+            events.append(Event("dealer_chosen", dealer, value=how))
+        deck = list(FRESH_DECK)
+        self._rng.shuffle(deck)
+        n = len(self.names)
+        order = turn_order(dealer, self._lives)
+        self._order = order
+        self._hands = [None] * n
+        for index, seat in enumerate(order):
+            self._hands[seat] = deck[index]
+        self._stock = deck[len(order) :]
+        self._turn = 0
+        self._done = [False] * n
+        self._face_up = [False] * n
+        self._announced = [False] * n
+        self._received = [None] * n
+        self._gave = [None] * n
+        self._revealed = False
+        self._losers = ()
+        self._kept = ()
+        self._phase = "turn"
+        events.append(Event("dealt", dealer, value=len(order)))
+        for seat in order:
+            events.append(Event("card_dealt", seat, value=self._hands[seat], private_to=seat))
+        return events
+
+    def _change(self, seat: int, events: list[Event]) -> bool:
+        """Swap with the left neighbour, unless a King blocks; True if play stops."""
+        left = next_in(seat, self._lives)
+        hands = self._hands
+        mine, theirs = hands[seat], hands[left]
+        assert mine is not None and theirs is not None
+        if self._kings and theirs[0] == "K":
+            self._face_up[left] = True
+            events.append(Event("swap_blocked", seat, left, theirs))
+            return "king-stops" in self.variants
+        hands[seat], hands[left] = theirs, mine
+        self._received[seat] = (left, theirs)
+        self._gave[seat] = (left, mine)
+        self._received[left] = (seat, mine)
+        self._gave[left] = (seat, theirs)
+        events.append(Event("swap", seat, left))
+        events.append(Event("card_received", seat, left, theirs, private_to=seat))
+        events.append(Event("card_received", left, seat, mine, private_to=left))
+        if "announce-low" in self.variants:
+            self._announced[left] = low_left = mine[0] in LOW_CARDS
+            self._announced[seat] = low_mine = theirs[0] in LOW_CARDS
+            if low_left:
+                events.append(Event("card_announced", left, seat, mine))
+            if low_mine:
+                events.append(Event("card_announced", seat, left, theirs))
+        return False
+
+    def _dealer_exchange(self, seat: int, action: Action, events: list[Event]) -> None:
+        """C6: the dealer cuts (or draws); a King is shown and refused."""
+        if action.kind == "draw":
+            index = 0
+            events.append(Event("draw", seat))
+        else:
+            index = (action.arg or 1) - 1
+            events.append(Event("cut", seat, value=index + 1))
+        found = self._stock[index]
+        if self._kings and found[0] == "K":
+            events.append(Event("cut_king", seat, value=found))
+            if "dealers-king" in self.variants:
+                self._lose_life(seat, events)
+            return
+        old = self._hands[seat]
+        assert old is not None
+        self._hands[seat] = found
+        self._stock[index] = old
+        self._announced[seat] = False
+        events.append(Event("dealer_takes", seat, value=found, private_to=seat))
+
+    def _lose_life(self, seat: int, events: list[Event]) -> None:
+        self._lives[seat] -= 1
+        self._pot += 1
+        events.append(Event("life_lost", seat, value=self._lives[seat]))
+        if self._lives[seat] == 0:
+            events.append(Event("player_out", seat))
+
+    def _end_round(self, events: list[Event]) -> None:
+        """The showdown (C7, C8, Pairs are safe), then the deal passes left."""
+        lives = self._lives
+        alive = [seat for seat in self._order if lives[seat] > 0]
+        self._revealed = True
+        self._rounds_played += 1
+        if len(alive) > 1:
+            hands = self._hands
+            cards = tuple((seat, hands[seat]) for seat in alive)
+            events.append(Event("showdown", value=cards))
+            losers = losing_seats(cards, "pairs-safe" in self.variants)  # type: ignore[arg-type]
+            if not losers:
+                events.append(Event("nobody_loses", value="pairs"))
+            elif len(losers) == len(alive) and all(lives[seat] == 1 for seat in losers):
+                if self.all_out == "share":
+                    events.append(Event("shared_win", value=losers))
+                    self._finish(losers)
+                    return
+                events.append(Event("all_out_replay", value=losers))
+                self._kept = losers
+            else:
+                self._losers = losers
+                for seat in losers:
+                    self._lose_life(seat, events)
+            alive = [seat for seat in alive if lives[seat] > 0]
+        if len(alive) == 1:
+            events.append(Event("game_won", alive[0]))
+            self._finish((alive[0],))
+            return
+        self._dealer = next_in(self._dealer, lives)
+        self._phase = "deal"
+        events.append(Event("next_dealer", self._dealer))
+
+    def _finish(self, winners: tuple[int, ...]) -> None:
+        self._winners = winners
+        self._phase = "over"
+
+    # -- saving --------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "game": self.game_id,
+            "version": 1,
+            "names": list(self.names),
+            "variants": sorted(self.variants),
+            "all_out": self.all_out,
+            "rng": rng_state_to_json(self._rng),  # type: ignore[arg-type]
+        }
+        for key in _STATE_KEYS:
+            value = getattr(self, "_" + key)
+            if isinstance(value, (list, tuple)):
+                value = [list(item) if isinstance(item, tuple) else item for item in value]
+            data[key] = value
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Self:
+        if data.get("game") != cls.game_id or data.get("version") != 1:
+            raise ValueError("not a saved Chase the Ace game of a known version")
+        game = cls(
+            data["names"],
+            rng_from_json(data["rng"]),
+            frozenset(data["variants"]),
+            first_dealer=int(data["dealer"]),
+            all_out=data["all_out"],
+        )
+        for key in _STATE_KEYS:
+            value = data[key]
+            if key in ("received", "gave"):
+                value = [None if item is None else (int(item[0]), str(item[1])) for item in value]
+            elif key in ("losers", "kept", "winners"):
+                value = tuple(int(seat) for seat in value)
+            elif isinstance(value, list):
+                value = list(value)
+            setattr(game, "_" + key, value)
+        return game
