@@ -1,0 +1,127 @@
+"""The save file's envelope: a version, a small summary for the Continue list, the game.
+
+Kept apart from the store so the format can be read (and tested) without any file:
+``encode_save`` makes the bytes, ``parse_save`` checks every field a listing relies on
+and raises ``Damaged`` with a short reason a person can read.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any, TypeGuard
+
+from tui.engine.files import Damaged
+
+SAVE_KIND = "party-dice-save"
+SAVE_FORMAT = 1
+"""Version of the envelope; the game inside carries its own ``format``."""
+SUFFIX = ".json"
+
+
+@dataclass(frozen=True)
+class SaveSummary:
+    """What the Continue list shows about a save without rebuilding the game."""
+
+    slot_id: str
+    path: Path
+    game: str
+    players: tuple[str, ...]
+    round: int | None
+    variants: tuple[str, ...]
+    saved_at: datetime
+    """Timezone-aware."""
+    in_use: bool = False
+    """True when another session has this game open right now."""
+
+
+def _summary_fields(payload: dict[str, Any], round: int | None) -> dict[str, Any]:
+    """Read the summary out of a ``Controller.to_dict()`` payload, tolerantly."""
+    game = payload.get("game")
+    seats = payload.get("seats")
+    state = payload.get("state")
+    state = state if isinstance(state, dict) else {}
+    players = [
+        seat["name"]
+        for seat in (seats if isinstance(seats, list) else [])
+        if isinstance(seat, dict) and isinstance(seat.get("name"), str)
+    ]
+    if round is None and _is_int(state.get("round")):
+        round = state["round"]
+    variants = state.get("variants")
+    if not (isinstance(variants, list) and all(isinstance(v, str) for v in variants)):
+        variants = []
+    return {
+        "game": game if isinstance(game, str) else "",
+        "players": players,
+        "round": round,
+        "variants": sorted(variants),
+    }
+
+
+def encode_save(payload: dict[str, Any], *, saved_at: datetime, round: int | None) -> bytes:
+    """The bytes of a save file (``TypeError``/``ValueError`` if the payload is not JSON)."""
+    if not isinstance(payload, dict):
+        raise TypeError("a save payload is a dict (Controller.to_dict())")
+    summary = _summary_fields(payload, round)
+    summary["saved_at"] = saved_at.isoformat(timespec="seconds")
+    document = {"kind": SAVE_KIND, "version": SAVE_FORMAT, "summary": summary, "payload": payload}
+    # ensure_ascii keeps names with lone surrogates (from odd command lines) round-tripping.
+    return json.dumps(document, ensure_ascii=True, allow_nan=False).encode("ascii")
+
+
+def _is_int(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _str_list(value: object, field: str) -> tuple[str, ...]:
+    if not (isinstance(value, list) and all(isinstance(item, str) for item in value)):
+        raise Damaged(f"the {field} are not a list of words")
+    return tuple(value)
+
+
+def parse_save(data: bytes, *, slot_id: str, path: Path) -> tuple[SaveSummary, dict[str, Any]]:
+    """Check and decode a save file; ``Damaged`` says what is wrong."""
+    if not data.strip():
+        raise Damaged("the file is empty")
+    try:
+        document = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError) as error:
+        raise Damaged("not valid JSON") from error
+    if not isinstance(document, dict) or document.get("kind") != SAVE_KIND:
+        raise Damaged("not a party-dice save")
+    version = document.get("version")
+    if not _is_int(version) or version < 1:
+        raise Damaged(f"unknown format {version!r}")
+    if version > SAVE_FORMAT:
+        raise Damaged(f"format {version}", "newer")
+    summary = document.get("summary")
+    payload = document.get("payload")
+    if not isinstance(summary, dict) or not isinstance(payload, dict):
+        raise Damaged("summary or game missing")
+    game = summary.get("game")
+    if not isinstance(game, str):
+        raise Damaged("the game is not named")
+    round = summary.get("round")
+    if round is not None and not _is_int(round):
+        raise Damaged("the round is not a number")
+    try:
+        saved_at = datetime.fromisoformat(summary["saved_at"])
+        if saved_at.tzinfo is None:
+            saved_at = saved_at.astimezone()
+    except (KeyError, TypeError, ValueError, OverflowError, OSError) as error:
+        raise Damaged("the save time is not a date") from error
+    return (
+        SaveSummary(
+            slot_id=slot_id,
+            path=path,
+            game=game,
+            players=_str_list(summary.get("players"), "players"),
+            round=round,
+            variants=_str_list(summary.get("variants"), "variants"),
+            saved_at=saved_at,
+        ),
+        payload,
+    )

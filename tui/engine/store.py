@@ -1,0 +1,309 @@
+"""Saved games: one file per game, written atomically, locked while a session has it open.
+
+A save is ``<saves>/<game>-<local time>-<8 random hex>.json``::
+
+    {"kind": "party-dice-save", "version": 1,
+     "summary": {"game": "aces", "players": ["Ann", "Ben"], "round": 2,
+                 "variants": ["three-chip"], "saved_at": "2026-11-30T10:15:00+01:00"},
+     "payload": <Controller.to_dict()>}
+
+Every session writes only the slot it created or opened, and holds ``<slot>.lock``
+(see ``tui.engine.locks``) while the game is open, so two SSH logins of one user never
+overwrite each other's games and a game open in one session says so in the other.
+The slot's random part comes from ``secrets``, never from the game's random source
+(drawing from that would change the next roll).
+
+A save that cannot be understood is moved aside (``.corrupt-<time>``), never deleted,
+and reported in one sentence. Pure standard library: no Textual, no Rich.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import secrets
+from dataclasses import dataclass, replace
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Self
+
+from tui.engine import locks
+from tui.engine.controller import Controller, SaveFormatError
+from tui.engine.core import FORMAT_VERSION
+from tui.engine.files import (
+    Damaged,
+    DamageKind,
+    StorageError,
+    atomic_write_bytes,
+    ensure_private_dir,
+    quarantine,
+    read_limited,
+    reason_of,
+)
+from tui.engine.save_format import (
+    SAVE_FORMAT,
+    SUFFIX,
+    SaveSummary,
+    encode_save,
+    parse_save,
+)
+
+__all__ = [
+    "SAVE_FORMAT",
+    "SaveDamaged",
+    "SaveError",
+    "SaveInUse",
+    "SaveNotFound",
+    "SaveScan",
+    "SaveSlot",
+    "SaveStore",
+    "SaveSummary",
+    "StorageError",
+]
+
+MAX_SAVE_BYTES = 4 << 20
+LOCK_SUFFIX = ".lock"
+_GAME_ID = re.compile(r"[a-z][a-z0-9]{0,15}")
+_SLOT_ID = re.compile(r"[a-z][a-z0-9]{0,15}-\d{8}T\d{6}-[0-9a-f]{8}")
+_CONSEQUENCE = "so it cannot be continued"
+
+
+class SaveError(Exception):
+    """A saved game that cannot be used now; ``message`` is one sentence for people."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class SaveInUse(SaveError):
+    """The game is open in another session (its lock is held)."""
+
+
+class SaveNotFound(SaveError):
+    """No such saved game (finished, discarded, or a bad id)."""
+
+
+class SaveDamaged(SaveError, SaveFormatError):
+    """The save was unreadable, damaged or from a newer version; it was moved aside."""
+
+
+@dataclass(frozen=True)
+class SaveScan:
+    """What ``SaveStore.scan`` found: saves newest first, and one sentence per bad file."""
+
+    saves: tuple[SaveSummary, ...]
+    messages: tuple[str, ...]
+
+
+class SaveSlot:
+    """One game's save file, owned by this session while its lock is held.
+
+    Write after every action; ``delete()`` when the game is over; ``release()`` (or
+    leave the ``with`` block) to keep the save for later and let other sessions open it.
+    """
+
+    def __init__(self, store: SaveStore, slot_id: str, lock_fd: int) -> None:
+        self.store = store
+        self.slot_id = slot_id
+        self._lock_fd: int | None = lock_fd
+
+    @property
+    def path(self) -> Path:
+        return self.store.save_path(self.slot_id)
+
+    @property
+    def held(self) -> bool:
+        return self._lock_fd is not None
+
+    def write(self, payload: dict[str, Any], *, round: int | None = None) -> None:
+        """Save ``payload`` (``Controller.to_dict()``) atomically with its summary.
+
+        ``round`` overrides the round number read from the payload's state. Raises
+        ``StorageError`` (saving is off: say so and play on), ``RuntimeError`` once the
+        slot was released, and ``TypeError``/``ValueError`` if the payload is not JSON.
+        """
+        if self._lock_fd is None:
+            raise RuntimeError("this save slot was released; open it again to write")
+        data = encode_save(payload, saved_at=datetime.now().astimezone(), round=round)
+        ensure_private_dir(self.store.directory)
+        atomic_write_bytes(self.path, data)
+
+    def delete(self) -> None:
+        """Remove the save and its lock (the game is finished); releases the slot."""
+        if self._lock_fd is None:
+            raise RuntimeError("this save slot was released; open it again to delete it")
+        try:
+            os.unlink(self.path)
+        except FileNotFoundError:
+            pass
+        except OSError as error:
+            raise StorageError(f"Could not remove {self.path} ({reason_of(error)}).") from error
+        fd, self._lock_fd = self._lock_fd, None
+        locks.release(fd, self.store.lock_path(self.slot_id))
+
+    def release(self) -> None:
+        """Keep the save and let other sessions open it; safe to call twice."""
+        if self._lock_fd is not None:
+            fd, self._lock_fd = self._lock_fd, None
+            locks.release(fd)
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.release()
+
+    def __repr__(self) -> str:
+        return f"SaveSlot({self.slot_id!r}, held={self.held})"
+
+
+class SaveStore:
+    """All saved games of this user, in one directory (default: the XDG state dir)."""
+
+    def __init__(self, directory: Path | None = None) -> None:
+        if directory is None:
+            from tui.paths import saves_dir
+
+            directory = saves_dir()
+        self.directory = Path(directory)
+
+    def save_path(self, slot_id: str) -> Path:
+        return self.directory / f"{slot_id}{SUFFIX}"
+
+    def lock_path(self, slot_id: str) -> Path:
+        return self.directory / f"{slot_id}{LOCK_SUFFIX}"
+
+    def new_slot(self, game_id: str) -> SaveSlot:
+        """A fresh slot for a new game, locked by this session (no file until a write).
+
+        Raises ``StorageError`` when the directory cannot be used: saving is off.
+        """
+        if not _GAME_ID.fullmatch(game_id):
+            raise ValueError(f"game id {game_id!r} cannot name a save")
+        ensure_private_dir(self.directory)
+        while True:
+            stamp = datetime.now().strftime("%Y%m%dT%H%M%S")
+            slot_id = f"{game_id}-{stamp}-{secrets.token_hex(4)}"
+            if os.path.lexists(self.save_path(slot_id)) or os.path.lexists(self.lock_path(slot_id)):
+                continue
+            return SaveSlot(self, slot_id, self._lock(slot_id))
+
+    def scan(self) -> SaveScan:
+        """Every save, newest first, with ``in_use`` set; bad ones are moved aside.
+
+        A bad save that another session holds open is left alone and not listed.
+        Leftover lock files of games that no longer exist are removed.
+        """
+        try:
+            names = sorted(os.listdir(self.directory))
+        except FileNotFoundError:
+            return SaveScan((), ())
+        except OSError as error:
+            message = f"Saved games in {self.directory} cannot be read ({reason_of(error)})."
+            return SaveScan((), (message,))
+        present = set(names)
+        saves: list[SaveSummary] = []
+        messages: list[str] = []
+        for name in names:
+            slot_id = name.removesuffix(LOCK_SUFFIX)
+            if name.endswith(LOCK_SUFFIX) and _SLOT_ID.fullmatch(slot_id):
+                if f"{slot_id}{SUFFIX}" not in present:
+                    locks.remove_if_free(self.directory / name)
+                continue
+            slot_id = name.removesuffix(SUFFIX)
+            if not name.endswith(SUFFIX) or not _SLOT_ID.fullmatch(slot_id):
+                continue
+            in_use = locks.is_held(self.lock_path(slot_id))
+            try:
+                saves.append(self._read(slot_id, in_use)[0])
+            except SaveDamaged as error:
+                messages.append(error.message)
+            except (SaveNotFound, SaveInUse):
+                continue
+        saves.sort(key=lambda s: (s.saved_at, s.slot_id), reverse=True)
+        return SaveScan(tuple(saves), tuple(messages))
+
+    def list(self) -> list[SaveSummary]:
+        """Saves newest first (see ``scan`` for the messages about bad files)."""
+        return list(self.scan().saves)
+
+    def load(self, slot_id: str) -> dict[str, Any]:
+        """The payload of a save, without opening it (no lock is taken).
+
+        Raises ``SaveNotFound``, or ``SaveDamaged`` after moving a bad save aside.
+        """
+        self._check_id(slot_id)
+        return self._read(slot_id, locks.is_held(self.lock_path(slot_id)))[1]
+
+    def open(self, slot_id: str) -> tuple[SaveSlot, dict[str, Any]]:
+        """Lock a save for this session and return its slot and payload.
+
+        Raises ``SaveInUse`` ("this game is open in another session"), ``SaveNotFound``,
+        ``SaveDamaged`` (moved aside) or ``StorageError``.
+        """
+        self._check_id(slot_id)
+        if not os.path.lexists(self.save_path(slot_id)):
+            raise SaveNotFound("That saved game no longer exists.")
+        slot = SaveSlot(self, slot_id, self._lock(slot_id))
+        try:
+            payload = self._read(slot_id, in_use=False)[1]
+        except SaveError:
+            slot.delete()
+            raise
+        return slot, payload
+
+    def resume(self, slot_id: str) -> tuple[SaveSlot, Controller]:
+        """``open`` and rebuild the game; an unplayable save is moved aside (``SaveDamaged``)."""
+        slot, payload = self.open(slot_id)
+        try:
+            controller = Controller.from_dict(payload)
+        except SaveFormatError as error:
+            version = payload.get("format")
+            newer = isinstance(version, int) and version > FORMAT_VERSION
+            damage = Damaged(f"format {version}" if newer else str(error), _kind(newer))
+            message = quarantine(self.save_path(slot_id), _what(slot_id), damage, _CONSEQUENCE)
+            slot.delete()
+            raise SaveDamaged(message) from error
+        return slot, controller
+
+    def discard(self, slot_id: str) -> None:
+        """Delete a save the player gave up on (``SaveInUse`` if open elsewhere)."""
+        self._check_id(slot_id)
+        slot = SaveSlot(self, slot_id, self._lock(slot_id))
+        slot.delete()
+
+    def _check_id(self, slot_id: str) -> None:
+        if not _SLOT_ID.fullmatch(slot_id):
+            raise SaveNotFound("That saved game does not exist.")
+
+    def _lock(self, slot_id: str) -> int:
+        try:
+            return locks.acquire(self.lock_path(slot_id))
+        except locks.LockBusy as error:
+            raise SaveInUse("This game is open in another session.") from error
+        except OSError as error:
+            raise StorageError(
+                f"Could not lock a save in {self.directory} ({reason_of(error)})."
+            ) from error
+
+    def _read(self, slot_id: str, in_use: bool) -> tuple[SaveSummary, dict[str, Any]]:
+        path = self.save_path(slot_id)
+        try:
+            data = read_limited(path, MAX_SAVE_BYTES)
+            if data is None:
+                raise SaveNotFound("That saved game no longer exists.")
+            summary, payload = parse_save(data, slot_id=slot_id, path=path)
+        except Damaged as damage:
+            if in_use:
+                raise SaveInUse("This game is open in another session.") from damage
+            raise SaveDamaged(quarantine(path, _what(slot_id), damage, _CONSEQUENCE)) from damage
+        return replace(summary, in_use=in_use), payload
+
+
+def _what(slot_id: str) -> str:
+    return f"saved game {slot_id}"
+
+
+def _kind(newer: bool) -> DamageKind:
+    return "newer" if newer else "damaged"
