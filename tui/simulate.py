@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import NoReturn
 
 from tui.engine.bots import BOT_LEVELS
+from tui.engine.core import RandomSource
 
 GAMES = ("aces", "chase")
 VARIANTS: dict[str, tuple[str, ...]] = {
@@ -185,7 +186,12 @@ def game_rng(seed: int, index: int) -> random.Random:
 
 
 def play_one(options: Options, index: int) -> tuple[tuple[int, ...], int]:
-    """Play game ``index`` to its end: (winning seats 0-based, its length).
+    """Play game ``index`` of the run to its end: (winning seats 0-based, its length)."""
+    return play_game(options, game_rng(options.seed, index), index)
+
+
+def play_game(options: Options, rng: RandomSource, index: int = 0) -> tuple[tuple[int, ...], int]:
+    """Play one game with ``rng`` to its end: (winning seats 0-based, its length).
 
     The length is every turn taken for Aces (zero-chip turns included) and rounds played
     for Chase. Table actions (start a round) are applied directly. A seat with exactly one
@@ -195,7 +201,6 @@ def play_one(options: Options, index: int) -> tuple[tuple[int, ...], int]:
     """
     from tui.engine.controller import Controller, Seat
 
-    rng = game_rng(options.seed, index)
     names = [f"Seat {n + 1}" for n in range(options.players)]
     first = None if options.first_seat is None else options.first_seat - 1
     variants = frozenset(options.variants)
