@@ -1,0 +1,267 @@
+"""Command-line parsing for ``party-dice``: pure Python, no textual import.
+
+``parse(argv)`` turns the arguments into a ``Command`` or raises ``UsageError`` with one
+line that names the valid choices; ``tui.__main__`` prints it and exits with status 2.
+``simulate`` is only recognised here; its own parser lives in ``tui.simulate``.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import NoReturn
+
+from tui import __version__
+from tui.engine.bots import BOT_LEVELS
+from tui.engine.controller import Seat
+from tui.gameconfig import (
+    ALL_OUT_MODES,
+    GAME_VARIANTS,
+    GAMES,
+    MATCH_MODES,
+    PLAYER_RANGE,
+    GameConfig,
+    bot_names,
+    clean_name,
+    table_problem,
+)
+
+PROG = "party-dice"
+
+
+class UsageError(Exception):
+    """A bad command line; the message is one line meant for the person who typed it."""
+
+
+@dataclass(frozen=True)
+class PlayRequest:
+    """``party-dice play``: the table to open, before settings fill the gaps.
+
+    ``variants`` is ``None`` when no ``--variant`` was given (the settings' choice then
+    applies) and ``bot_level`` is ``None`` when ``--bot-level`` was not given.
+    """
+
+    game_id: str
+    humans: tuple[str, ...]
+    bots: int = 0
+    bot_level: str | None = None
+    variants: frozenset[str] | None = None
+    seed: int | None = None
+    first_seat: int | None = None
+    match: str = "single"
+    rounds: int = 3
+    bankroll: int = 10
+    all_out: str | None = None
+
+    def config(
+        self,
+        default_variants: frozenset[str] = frozenset(),
+        default_level: str = "casual",
+        default_all_out: str = "replay",
+    ) -> GameConfig:
+        """The ``GameConfig`` for this request, with settings' defaults where it is silent."""
+        level = self.bot_level or default_level
+        seats = [Seat(name) for name in self.humans]
+        seats += [Seat(name, level) for name in bot_names(self.humans, self.bots)]
+        return GameConfig(
+            game_id=self.game_id,
+            seats=tuple(seats),
+            variants=self.variants if self.variants is not None else default_variants,
+            first_seat=self.first_seat,
+            match=self.match,
+            rounds=self.rounds,
+            bankroll=self.bankroll,
+            all_out=self.all_out or default_all_out,
+            seed=self.seed,
+        )
+
+
+@dataclass(frozen=True)
+class Command:
+    """What to do: ``kind`` is title, play, resume, rules or simulate."""
+
+    kind: str
+    ascii: bool = False
+    play: PlayRequest | None = None
+    game_id: str | None = None
+    rest: tuple[str, ...] = field(default_factory=tuple)
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one line and go through ``UsageError``."""
+
+    def error(self, message: str) -> NoReturn:
+        if message.startswith("unrecognized arguments"):
+            message += f" (`{PROG} --help` lists the commands and options)"
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def _int_at_least(low: int) -> Callable[[str], int]:
+    """An argparse ``type`` for whole numbers of at least ``low``."""
+
+    def convert(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}")
+        if value < low:
+            raise argparse.ArgumentTypeError(f"must be at least {low}, not {value}")
+        return value
+
+    return convert
+
+
+def build_parser() -> argparse.ArgumentParser:
+    every_variant = sorted({v for names in GAME_VARIANTS.values() for v in names})
+    parser = _Parser(
+        prog=PROG,
+        description="Pass-the-keyboard party games in the terminal: "
+        "Aces in the Pot and Chase the Ace. With no command, opens the title screen.",
+        epilog="Over SSH, use `ssh -t host party-dice` so the game gets a terminal.",
+    )
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "--ascii",
+        action="store_true",
+        default=argparse.SUPPRESS,
+        help="draw dice and cards with plain ASCII ([5], 10s) for fonts without die faces",
+    )
+    parser.add_argument("--ascii", action="store_true", default=False, help=argparse.SUPPRESS)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    play = sub.add_parser(
+        "play",
+        parents=[common],
+        help="go straight to a table",
+        description="Start a game at once. Without --variant the variants chosen in the "
+        "settings screen apply; with it, exactly the ones named.",
+    )
+    play.add_argument("game", choices=list(GAMES), help="aces or chase")
+    play.add_argument(
+        "--players",
+        required=True,
+        metavar="NAMES",
+        help='the people at the table, comma separated: "Ann,Ben,Cleo"',
+    )
+    play.add_argument(
+        "--bots",
+        type=_int_at_least(0),
+        default=0,
+        metavar="N",
+        help="add N computer players",
+    )
+    play.add_argument("--bot-level", choices=list(BOT_LEVELS), help="how the computers play")
+    play.add_argument(
+        "--variant",
+        action="append",
+        metavar="NAME",
+        help=f"a variant, repeatable: {', '.join(every_variant)}",
+    )
+    play.add_argument("--seed", type=_int_at_least(0), help="replay the same dice")
+    play.add_argument(
+        "--first-seat",
+        type=_int_at_least(1),
+        metavar="K",
+        help="seat K rolls first (aces) or deals first (chase) instead of a roll-off",
+    )
+    play.add_argument(
+        "--match", choices=list(MATCH_MODES), help="aces: one round (default), rounds, bankroll"
+    )
+    play.add_argument("--rounds", type=_int_at_least(1), metavar="N", help="aces: play N rounds")
+    play.add_argument(
+        "--bankroll",
+        type=_int_at_least(1),
+        metavar="N",
+        help="aces: bankroll play, everyone starting with N chips",
+    )
+    play.add_argument(
+        "--all-out", choices=list(ALL_OUT_MODES), help="chase: when all would go out at once"
+    )
+
+    sub.add_parser("resume", parents=[common], help="continue the latest saved game")
+    rules = sub.add_parser("rules", help="print the rules of a game as plain text")
+    rules.add_argument("game", choices=list(GAMES), help="aces or chase")
+    sub.add_parser(
+        "simulate",
+        add_help=False,
+        help="play many computer games and print win rates (see simulate --help)",
+    )
+    return parser
+
+
+def _play_request(args: argparse.Namespace) -> PlayRequest:
+    game_id: str = args.game
+    humans = tuple(clean_name(name) for name in args.players.split(","))
+    variants: frozenset[str] | None = None
+    if args.variant:
+        allowed = GAME_VARIANTS[game_id]
+        for name in args.variant:
+            if name not in allowed:
+                raise UsageError(
+                    f"{PROG} play: unknown variant {name!r} for {game_id}: "
+                    f"choose from {', '.join(allowed)}"
+                )
+        variants = frozenset(args.variant)
+    total = len(humans) + args.bots
+    low, high = PLAYER_RANGE[game_id]
+    problem = table_problem(game_id, list(humans) + bot_names(humans, args.bots))
+    if problem:
+        if not low <= total <= high:
+            problem += f" Count the people in --players plus --bots: {low} to {high}."
+        raise UsageError(f"{PROG} play: {problem}")
+    if args.first_seat is not None and args.first_seat > total:
+        raise UsageError(f"{PROG} play: --first-seat must be between 1 and {total}")
+    match = _match_mode(game_id, args)
+    return PlayRequest(
+        game_id=game_id,
+        humans=humans,
+        bots=args.bots,
+        bot_level=args.bot_level,
+        variants=variants,
+        seed=args.seed,
+        first_seat=None if args.first_seat is None else args.first_seat - 1,
+        match=match,
+        rounds=args.rounds or 3,
+        bankroll=args.bankroll or 10,
+        all_out=args.all_out,
+    )
+
+
+def _match_mode(game_id: str, args: argparse.Namespace) -> str:
+    """The Aces match mode: ``--match``, or implied by ``--rounds`` / ``--bankroll``."""
+    given = {"--match": args.match, "--rounds": args.rounds, "--bankroll": args.bankroll}
+    aces_only = [flag for flag, value in given.items() if value is not None]
+    if game_id != "aces":
+        if aces_only:
+            raise UsageError(f"{PROG} play: {aces_only[0]} is for aces only")
+        return "single"
+    if args.all_out is not None:
+        raise UsageError(f"{PROG} play: --all-out is for chase only")
+    implied = {"rounds"} if args.rounds else set()
+    implied |= {"bankroll"} if args.bankroll else set()
+    if len(implied) > 1 or (args.match and implied and implied != {args.match}):
+        raise UsageError(
+            f"{PROG} play: --rounds goes with --match rounds, --bankroll with --match bankroll"
+        )
+    return str(args.match or (implied.pop() if implied else "single"))
+
+
+def parse(argv: Sequence[str]) -> Command:
+    """The command ``argv`` asks for; ``UsageError`` (one line) if it makes no sense.
+
+    ``--help`` and ``--version`` print and raise ``SystemExit(0)`` as argparse does.
+    """
+    argv = list(argv)
+    if argv[:1] == ["simulate"]:
+        return Command("simulate", rest=tuple(argv[1:]))
+    args = build_parser().parse_args(argv)
+    ascii_only = bool(getattr(args, "ascii", False))
+    if args.command is None:
+        return Command("title", ascii=ascii_only)
+    if args.command == "rules":
+        return Command("rules", game_id=args.game)
+    if args.command == "resume":
+        return Command("resume", ascii=ascii_only)
+    return Command("play", ascii=ascii_only, play=_play_request(args))

@@ -1,0 +1,187 @@
+"""What a new game is made of, and the checks a table must pass before it starts.
+
+Pure Python (no textual import): the command line and the setup screen both build a
+``GameConfig`` and ask the same functions whether the names and the player count are
+acceptable, so a table that the setup screen refuses is refused by ``party-dice play``
+with the same words.
+"""
+
+from __future__ import annotations
+
+import random
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tui.engine.controller import Seat
+
+GAMES: dict[str, str] = {"aces": "Aces in the Pot", "chase": "Chase the Ace"}
+"""Game ids and their titles, in the order menus list them."""
+
+PLAYER_RANGE: dict[str, tuple[int, int]] = {"aces": (2, 6), "chase": (3, 20)}
+"""Fewest and most players (people and computer players together)."""
+
+GAME_VARIANTS: dict[str, tuple[str, ...]] = {
+    "aces": ("three-chip", "right-pass", "last-roll", "single-die"),
+    "chase": (
+        "announce-low",
+        "dealers-king",
+        "dealer-draws",
+        "four-lives",
+        "kings-swap",
+        "king-stops",
+        "pairs-safe",
+    ),
+}
+"""Variant names per game, as the engines, the command line and the settings spell them."""
+
+MATCH_MODES: tuple[str, ...] = ("single", "rounds", "bankroll")
+ALL_OUT_MODES: tuple[str, ...] = ("replay", "share")
+MAX_NAME = 20
+"""Longest name, in characters, after control characters are removed."""
+
+BOT_NAMES: tuple[str, ...] = (
+    "Ada", "Alan", "Grace", "Edsger", "Barbara", "Donald", "Frances", "Claude", "Hedy",
+    "Dennis", "Radia", "Ken", "Margaret", "Tim", "Sophie", "Linus", "Karen", "Guido",
+    "Annie", "John", "Mary", "Niklaus",
+)  # fmt: skip
+"""Names offered to computer players: people's names, so the log reads like a table."""
+
+_INVISIBLE = frozenset(
+    "\u200b\u200c\u200d\u200e\u200f\u2028\u2029\u202a\u202b\u202c\u202d\u202e"
+    "\u2060\u2066\u2067\u2068\u2069\ufeff"
+)
+"""Zero-width and direction-changing characters: they would scramble a seat's name."""
+
+
+def clean_name(raw: str) -> str:
+    """A name as the table will show it: control and invisible characters removed,
+    runs of spaces folded to one, ends stripped. Markup is kept literally (the UI never
+    interprets it)."""
+    kept = [
+        " " if ch.isspace() else ch
+        for ch in raw
+        if ch.isspace() or (unicodedata.category(ch) != "Cc" and ch not in _INVISIBLE)
+    ]
+    return " ".join("".join(kept).split())
+
+
+def name_problems(names: Sequence[str]) -> list[str | None]:
+    """For each (already cleaned) name, what is wrong with it, or ``None``.
+
+    A name repeated (ignoring case) is reported at its second and later seats, naming
+    the first seat, so the message sits next to the field to change.
+    """
+    first_seen: dict[str, int] = {}
+    problems: list[str | None] = []
+    for index, name in enumerate(names):
+        if not name:
+            problems.append("Needs a name.")
+            continue
+        if len(name) > MAX_NAME:
+            problems.append(f"Too long: {len(name)} characters, at most {MAX_NAME}.")
+            continue
+        key = name.casefold()
+        if key in first_seen:
+            problems.append(f"Same name as seat {first_seen[key] + 1}.")
+            continue
+        first_seen[key] = index
+        problems.append(None)
+    return problems
+
+
+def count_problem(game_id: str, count: int) -> str | None:
+    """What is wrong with ``count`` players for this game, or ``None``."""
+    low, high = PLAYER_RANGE[game_id]
+    if count < low:
+        return f"{GAMES[game_id]} needs at least {low} players ({count} now)."
+    if count > high:
+        return f"{GAMES[game_id]} takes at most {high} players ({count} now)."
+    return None
+
+
+def table_problem(game_id: str, names: Sequence[str]) -> str | None:
+    """The first thing wrong with a table of (cleaned) names, in one sentence, or ``None``."""
+    problem = count_problem(game_id, len(names))
+    if problem:
+        return problem
+    for index, issue in enumerate(name_problems(names)):
+        if issue:
+            name = names[index]
+            shown = (
+                f" ({name[:MAX_NAME]}…)" if len(name) > MAX_NAME else f" ({name})" if name else ""
+            )
+            return f"Seat {index + 1}{shown}: {issue[0].lower()}{issue[1:]}"
+    return None
+
+
+def bot_names(taken: Sequence[str], count: int) -> list[str]:
+    """``count`` computer-player names that clash with none of ``taken`` (any case)."""
+    used = {name.casefold() for name in taken}
+    free = [name for name in BOT_NAMES if name.casefold() not in used]
+    extra = 1
+    while len(free) < count:
+        candidate = f"Computer {extra}"
+        if candidate.casefold() not in used:
+            free.append(candidate)
+        extra += 1
+    return free[:count]
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """Everything needed to start one game; what setup and ``party-dice play`` produce.
+
+    ``first_seat`` is 0-based: for Aces the seat that rolls first (``None``: a roll-off),
+    for Chase the first dealer (``None``: a random seat). ``seed`` makes the game
+    reproducible; ``None`` lets the app choose.
+    """
+
+    game_id: str
+    seats: tuple[Seat, ...]
+    variants: frozenset[str] = frozenset()
+    first_seat: int | None = None
+    match: str = "single"
+    rounds: int = 3
+    bankroll: int = 10
+    all_out: str = "replay"
+    seed: int | None = None
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(seat.name for seat in self.seats)
+
+    @property
+    def title(self) -> str:
+        return GAMES[self.game_id]
+
+    def problem(self) -> str | None:
+        """The first reason this table cannot start, or ``None``."""
+        if self.game_id not in GAMES:
+            return f"unknown game {self.game_id!r}: choose {', '.join(GAMES)}"
+        unknown = sorted(self.variants - set(GAME_VARIANTS[self.game_id]))
+        if unknown:
+            choices = ", ".join(GAME_VARIANTS[self.game_id])
+            return f"unknown variant {unknown[0]!r} for {self.game_id}: choose from {choices}"
+        problem = table_problem(self.game_id, self.names)
+        if problem:
+            return problem
+        if self.first_seat is not None and not 0 <= self.first_seat < len(self.seats):
+            return f"first seat must be between 1 and {len(self.seats)}"
+        return None
+
+    def engine_options(self) -> dict[str, Any]:
+        """Keyword arguments for the engine's constructor (see ``controller.new_game``)."""
+        if self.game_id == "aces":
+            return {
+                "first_seat": self.first_seat,
+                "match": self.match,
+                "rounds": self.rounds,
+                "bankroll": self.bankroll,
+            }
+        return {"first_dealer": self.first_seat, "all_out": self.all_out}
+
+    def make_rng(self) -> random.Random:
+        """The game's random source: seeded when a seed was given, else from the OS."""
+        return random.Random(self.seed)
