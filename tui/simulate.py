@@ -16,7 +16,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from tui.engine.bots import BOT_LEVELS
 from tui.engine.core import RandomSource
@@ -187,51 +187,81 @@ def game_rng(seed: int, index: int) -> random.Random:
 
 def play_one(options: Options, index: int) -> tuple[tuple[int, ...], int]:
     """Play game ``index`` of the run to its end: (winning seats 0-based, its length)."""
-    return play_game(options, game_rng(options.seed, index), index)
+    return _Table(options).play(game_rng(options.seed, index), index)
 
 
 def play_game(options: Options, rng: RandomSource, index: int = 0) -> tuple[tuple[int, ...], int]:
-    """Play one game with ``rng`` to its end: (winning seats 0-based, its length).
+    """Play one game with ``rng`` to its end: (winning seats 0-based, its length)."""
+    return _Table(options).play(rng, index)
 
-    The length is every turn taken for Aces (zero-chip turns included) and rounds played
-    for Chase. Table actions (start a round) are applied directly. A seat with exactly one
-    legal action and nothing to pick has no choice, so its bot is not asked: that saves
-    building a view for nearly every Aces turn (a plain roll). ``--ace-six pot|pass``
-    overrides the bot only for the one-chip ace+six choice.
+
+class _Table:
+    """What every game of a run shares (names, seats, engine class), set up once per run.
+
+    The length of a game is every turn taken for Aces (zero-chip turns included) and
+    rounds played for Chase. Table actions (start a round) are applied directly. An action
+    that is the only one legal, and needs no number, is no choice at all, so no bot is
+    asked: that saves building a view for nearly every Aces turn (a plain roll), and a
+    ``Controller`` (with its bots) is only made for games where some seat has a real choice.
+    ``--ace-six pot|pass`` overrides the bot only for the one-chip ace+six choice.
     """
-    from tui.engine.controller import Controller, Seat
 
-    names = [f"Seat {n + 1}" for n in range(options.players)]
-    first = None if options.first_seat is None else options.first_seat - 1
-    variants = frozenset(options.variants)
-    if options.game == "aces":
-        from tui.engine.aces import AcesGame
+    def __init__(self, options: Options) -> None:
+        from tui.engine.controller import Controller, Seat
 
-        game = AcesGame(names, rng, variants=variants, first_seat=first, match="single")
-    else:
-        from tui.engine.chase import ChaseGame
+        self.options = options
+        self.names = [f"Seat {n + 1}" for n in range(options.players)]
+        self.seats = [Seat(name, options.bot) for name in self.names]
+        self.controller_class = Controller
+        self.forced = options.ace_six if options.ace_six in ("pot", "pass") else None
+        first = None if options.first_seat is None else options.first_seat - 1
+        variants = frozenset(options.variants)
+        self.engine: Callable[[RandomSource], Any]
+        if options.game == "aces":
+            from tui.engine.aces import AcesGame
 
-        game = ChaseGame(names, rng, variants=variants, first_dealer=first)
-    controller = Controller(game, [Seat(name, options.bot) for name in names])
-    forced = options.ace_six if options.ace_six in ("pot", "pass") else None
-    current_seat, legal_actions, apply = game.current_seat, game.legal_actions, game.apply
-    for _ in range(MAX_ACTIONS_PER_GAME):
-        if game.over:
-            break
-        seat = current_seat()
-        actions = legal_actions()
-        if not actions:
-            raise RuntimeError(f"{options.game} game {index}: not over, yet nothing is legal")
-        if seat is None or (len(actions) == 1 and actions[0].arg_range is None):
-            apply(actions[0])
-        elif forced is not None and {action.kind for action in actions} == {"pot", "pass"}:
-            apply(next(action for action in actions if action.kind == forced))
+            def aces(rng: RandomSource) -> Any:
+                return AcesGame(self.names, rng, variants, first_seat=first, match="single")
+
+            self.engine = aces
         else:
-            controller.play_bot()
-    else:
-        raise RuntimeError(f"{options.game} game {index}: no end after {MAX_ACTIONS_PER_GAME}")
-    length = game.turns if options.game == "aces" else game.rounds_played  # type: ignore[attr-defined]
-    return game.winners(), int(length)
+            from tui.engine.chase import ChaseGame
+
+            def chase(rng: RandomSource) -> Any:
+                return ChaseGame(self.names, rng, variants, first_dealer=first)
+
+            self.engine = chase
+
+    def play(self, rng: RandomSource, index: int) -> tuple[tuple[int, ...], int]:
+        game = self.engine(rng)
+        controller = None
+        forced = self.forced
+        legal_actions, apply = game.legal_actions, game.apply
+        for _ in range(MAX_ACTIONS_PER_GAME):
+            if game.over:
+                break
+            actions = legal_actions()
+            if len(actions) == 1:
+                action = actions[0]
+                if action.arg_range is None:
+                    apply(action)
+                    continue
+            elif not actions:
+                raise RuntimeError(f"{self.options.game} game {index}: not over, nothing legal")
+            if game.current_seat() is None:
+                apply(actions[0])
+            elif forced is not None and {action.kind for action in actions} == {"pot", "pass"}:
+                apply(next(action for action in actions if action.kind == forced))
+            else:
+                if controller is None:
+                    controller = self.controller_class(game, self.seats)
+                controller.play_bot()
+        else:
+            raise RuntimeError(
+                f"{self.options.game} game {index}: no end after {MAX_ACTIONS_PER_GAME} actions"
+            )
+        length = game.turns if self.options.game == "aces" else game.rounds_played
+        return game.winners(), int(length)
 
 
 def run(options: Options, progress: Callable[[int], None] | None = None) -> Tally:
@@ -239,8 +269,10 @@ def run(options: Options, progress: Callable[[int], None] | None = None) -> Tall
     tally = Tally(wins=[0] * options.players)
     wins, lengths = tally.wins, tally.lengths
     start = time.perf_counter()
+    table = _Table(options)
+    seed = options.seed
     for index in range(options.games):
-        winners, length = play_one(options, index)
+        winners, length = table.play(game_rng(seed, index), index)
         for seat in winners:
             wins[seat] += 1
         if len(winners) > 1:

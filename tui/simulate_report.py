@@ -137,10 +137,10 @@ def to_text(options: Options, tally: Tally) -> str:
         f"Variants: {', '.join(options.variants) or 'none'}; {order}"
         + (f"; ace+six: {options.ace_six}" if options.game == "aces" else ""),
         "",
-        f"{'Seat':>4}  {'Wins':>9}  {'Win rate':>8}  {'95 % interval':>17}",
+        f"{'Seat':>4}  {'Wins':>9}  {'Win rate':>8}  {'95% interval':^16}",
     ]
     for seat, (wins, (lo, hi)) in enumerate(zip(tally.wins, data["ci95_by_seat"]), start=1):
-        lines.append(f"{seat:>4}  {wins:>9,}  {wins / games:>8.1%}  {lo:>7.1%} to {hi:>6.1%}")
+        lines.append(f"{seat:>4}  {wins:>9,}  {wins / games:>8.1%}  {lo:>6.1%} to {hi:>6.1%}")
     lines.append("")
     if options.game == "chase" and tally.shared:
         lines.append(f"Shared wins: {tally.shared:,} ({SHARED_NOTE})")
