@@ -1,0 +1,410 @@
+"""Settings: defaults, the TOML file, hostile names, damaged files, variant words."""
+
+from __future__ import annotations
+
+import os
+import stat
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tui.engine import files
+from tui.engine.files import StorageError
+from tui.gameconfig import GAME_VARIANTS
+from tui.settings import (
+    ALL_OUT_INFO,
+    ANIMATION_INFO,
+    CONFLICTS,
+    DEFAULT_THEME,
+    GLYPHS_INFO,
+    VARIANT_INFO,
+    Settings,
+    conflict_notes,
+    load_settings,
+    save_settings,
+)
+from tui.toml_lite import dumps_flat, toml_string
+
+HOSTILE_NAMES = [
+    "[bold red]x",
+    "[/]",
+    "[link=https://example.com]click[/link]",
+    "\x1b[31mred\x1b[0m",
+    'say "hi"',
+    "back\\slash\\n",
+    "new\nline",
+    "tab\there",
+    "nul\x00byte",
+    "del\x7f",
+    "zero\u200bwidth",
+    "\u202eright-to-left",
+    "漢字のなまえ",
+    "Zoë 🎲🎲",
+    "'''",
+    '"""',
+    "# not a comment",
+    "a = 1",
+    "x" * 200,
+    "  spaced  out  ",
+]
+
+
+@pytest.fixture
+def path(tmp_path: Path) -> Path:
+    return tmp_path / "config" / "party-dice" / "settings.toml"
+
+
+def corrupt_copies(directory: Path) -> list[Path]:
+    return sorted(p for p in directory.iterdir() if files.CORRUPT_MARK in p.name)
+
+
+# Defaults and round trips
+
+
+def test_no_file_gives_defaults_and_no_message(path: Path) -> None:
+    settings, message = load_settings(path)
+    assert settings == Settings()
+    assert message is None
+    assert not path.parent.exists()  # reading creates nothing
+
+
+def test_defaults() -> None:
+    settings = Settings()
+    assert settings.aces_variants == frozenset() and settings.chase_variants == frozenset()
+    assert settings.chase_all_out == "replay"
+    assert settings.animation == "normal"
+    assert settings.glyphs == "unicode"
+    assert settings.confirm_quit is True
+    assert settings.theme == DEFAULT_THEME == "textual-dark"
+    assert settings.last_names == ()
+    assert settings.bot_level == "casual"
+
+
+def test_round_trip_of_every_field(path: Path) -> None:
+    settings = Settings(
+        aces_variants=frozenset({"three-chip", "last-roll"}),
+        chase_variants=frozenset({"kings-swap", "four-lives"}),
+        chase_all_out="share",
+        animation="off",
+        glyphs="ascii",
+        confirm_quit=False,
+        theme="nord",
+        last_names=("Ann", "Ben"),
+        bot_level="sharp",
+    )
+    save_settings(settings, path)
+    assert load_settings(path) == (settings, None)
+
+
+def test_default_path_follows_xdg_config_home(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+    save_settings(Settings(animation="fast"))
+    written = tmp_path / "xdg" / "party-dice" / "settings.toml"
+    assert written.exists()
+    assert load_settings()[0].animation == "fast"
+
+
+def test_file_is_readable_toml_with_a_version(path: Path) -> None:
+    save_settings(Settings(aces_variants=frozenset({"single-die", "three-chip"})), path)
+    text = path.read_text()
+    assert text.startswith("# party-dice settings")
+    document = tomllib.loads(text)
+    assert document["format"] == 1
+    assert document["aces_variants"] == ["three-chip", "single-die"]  # rule-sheet order
+
+
+def test_permissions_and_no_temp_files(path: Path) -> None:
+    old = os.umask(0o022)
+    try:
+        save_settings(Settings(), path)
+        save_settings(Settings(glyphs="ascii"), path)
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+    assert stat.S_IMODE(os.stat(path.parent).st_mode) == 0o700
+    assert sorted(os.listdir(path.parent)) == ["settings.toml"]
+
+
+# Names
+
+
+@pytest.mark.parametrize("name", HOSTILE_NAMES)
+def test_hostile_names_survive_a_round_trip_cleaned(path: Path, name: str) -> None:
+    save_settings(Settings().remember_names([name, "Ben"]), path)
+    settings, message = load_settings(path)
+    assert message is None
+    (first, second) = settings.last_names
+    assert second == "Ben"
+    assert len(first) <= 20
+    assert not any(ord(c) < 0x20 or ord(c) == 0x7F for c in first)
+    assert "\u200b" not in first and "\u202e" not in first
+    if name.startswith("["):
+        assert first == name[:20]  # markup is kept literally, never interpreted
+
+
+def test_names_in_a_hand_edited_file_are_cleaned_and_capped(path: Path) -> None:
+    path.parent.mkdir(parents=True)
+    long_name = "y" * 50
+    path.write_text(
+        'last_names = ["ok", "ctrl\\u0007bell", "' + long_name + '", "", "   "]\n',
+        encoding="utf-8",
+    )
+    settings, message = load_settings(path)
+    assert message is None
+    assert settings.last_names == ("ok", "ctrlbell", "y" * 20)
+
+
+def test_at_most_twenty_names_are_remembered() -> None:
+    names = [f"P{index}" for index in range(30)]
+    assert Settings().remember_names(names).last_names == tuple(names[:20])
+
+
+@given(st.text(alphabet=st.characters(blacklist_categories=("Cs",))))
+def test_any_string_survives_tomllib(value: str) -> None:
+    assert tomllib.loads(f"x = {toml_string(value)}")["x"] == value
+
+
+def test_every_control_character_is_escaped() -> None:
+    for code in list(range(0x20)) + [0x7F]:
+        value = f"a{chr(code)}b"
+        written = toml_string(value)
+        assert chr(code) not in written or chr(code) == "\t"
+        assert tomllib.loads(f"x = {written}")["x"] == value
+
+
+def test_lone_surrogates_become_replacement_characters(path: Path) -> None:
+    written = toml_string("a\udcffb")
+    assert tomllib.loads(f"x = {written}")["x"] == "a\ufffdb"
+    save_settings(Settings(last_names=("bad\udcffname",)), path)
+    assert load_settings(path)[0].last_names == ("bad\ufffdname",)
+
+
+def test_dumps_flat_refuses_keys_that_would_need_quoting() -> None:
+    with pytest.raises(ValueError):
+        dumps_flat({"a key": "x"})
+    assert tomllib.loads(dumps_flat({"ok": True, "n": 3, "l": ["a"]}, header="h\n\nx")) == {
+        "ok": True,
+        "n": 3,
+        "l": ["a"],
+    }
+
+
+# Wrong types and unknown keys
+
+
+def write(path: Path, text: str | bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(text, str):
+        text = text.encode("utf-8")
+    path.write_bytes(text)
+
+
+def test_unknown_keys_are_ignored_silently(path: Path) -> None:
+    write(path, 'animation = "fast"\nfuture_thing = 3\n[new_table]\nx = 1\n')
+    settings, message = load_settings(path)
+    assert settings == Settings(animation="fast")
+    assert message is None
+
+
+WRONG_TYPES: dict[str, Any] = {
+    "aces_variants": '"three-chip"',
+    "chase_variants": "3",
+    "chase_all_out": '"everyone"',
+    "animation": "true",
+    "glyphs": '"emoji"',
+    "confirm_quit": '"yes"',
+    "theme": "[1]",
+    "last_names": '"Ann"',
+    "bot_level": '"godlike"',
+}
+
+
+@pytest.mark.parametrize("key", WRONG_TYPES)
+def test_a_wrong_value_falls_back_to_its_default_and_says_so(path: Path, key: str) -> None:
+    good = 'glyphs = "ascii"' if key != "glyphs" else "confirm_quit = false"
+    write(path, f"{good}\n{key} = {WRONG_TYPES[key]}\n")
+    settings, message = load_settings(path)
+    assert getattr(settings, key) == getattr(Settings(), key)
+    assert settings != Settings()  # the good key is kept
+    assert message is not None
+    assert message == (
+        f"Some settings in {path} were not understood ({key}); defaults are used for them."
+    )
+    assert path.exists() and corrupt_copies(path.parent) == []  # not moved: still useful
+
+
+def test_several_wrong_values_in_one_sentence(path: Path) -> None:
+    write(path, 'animation = 3\ntheme = ""\nglyphs = "ascii"\n')
+    settings, message = load_settings(path)
+    assert settings.glyphs == "ascii"
+    assert message is not None and "(animation, theme)" in message
+
+
+def test_unknown_variant_names_are_dropped_known_ones_kept(path: Path) -> None:
+    write(
+        path, 'aces_variants = ["three-chip", "wild-sixes", 4]\nchase_variants = ["pairs-safe"]\n'
+    )
+    settings, message = load_settings(path)
+    assert settings.aces_variants == frozenset({"three-chip"})
+    assert settings.chase_variants == frozenset({"pairs-safe"})
+    assert message is not None and "(aces_variants)" in message
+
+
+def test_a_variant_of_the_other_game_is_not_accepted(path: Path) -> None:
+    write(path, 'aces_variants = ["kings-swap"]\n')
+    settings, message = load_settings(path)
+    assert settings.aces_variants == frozenset()
+    assert message is not None
+
+
+def test_theme_name_is_cleaned(path: Path) -> None:
+    write(path, 'theme = "nord\\u001b[31m"\n')
+    assert load_settings(path)[0].theme == "nord[31m"
+
+
+# Damaged files
+
+
+DAMAGED: dict[str, bytes] = {
+    "not toml": b"this is = = not toml",
+    "truncated": b'animation = "fa',
+    "binary garbage": bytes(range(256)),
+    "latin-1": 'theme = "caf\xe9"'.encode("latin-1"),
+    "duplicate key": b'animation = "off"\nanimation = "fast"\n',
+    "format a string": b'format = "1"\n',
+    "format zero": b"format = 0\n",
+}
+
+
+@pytest.mark.parametrize("content", DAMAGED.values(), ids=DAMAGED.keys())
+def test_a_damaged_file_is_moved_aside_and_defaults_used(path: Path, content: bytes) -> None:
+    write(path, content)
+    settings, message = load_settings(path)
+    assert settings == Settings()
+    (moved,) = corrupt_copies(path.parent)
+    assert moved.read_bytes() == content
+    assert moved.name.startswith("settings.toml.corrupt-")
+    assert message is not None
+    assert message.startswith("Your settings file was damaged (")
+    assert message.endswith(f"; it was moved to {moved}, defaults are in use.")
+    assert not path.exists()
+    save_settings(Settings(), path)  # and the next save starts afresh
+    assert moved.read_bytes() == content
+
+
+def test_a_future_format_is_moved_aside(path: Path) -> None:
+    write(path, 'format = 2\nanimation = "off"\n')
+    settings, message = load_settings(path)
+    assert settings == Settings()
+    assert message is not None
+    assert "comes from a newer version of party-dice (format 2)" in message
+    assert len(corrupt_copies(path.parent)) == 1
+
+
+def test_an_empty_file_is_just_defaults(path: Path) -> None:
+    write(path, b"")
+    assert load_settings(path) == (Settings(), None)
+    assert path.exists()
+
+
+def test_unreadable_file_is_moved_aside(path: Path) -> None:
+    path.mkdir(parents=True)  # a directory where the file should be: unreadable even for root
+    settings, message = load_settings(path)
+    assert settings == Settings()
+    assert message is not None and "could not be read (is a directory)" in message
+    assert len(corrupt_copies(path.parent)) == 1
+
+
+def test_unreadable_file_simulated(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    write(path, 'animation = "off"\n')
+    real_open = open
+
+    def deny(target: Any, *args: Any, **kwargs: Any) -> Any:
+        if Path(target) == path:
+            raise PermissionError(13, os.strerror(13), str(target))
+        return real_open(target, *args, **kwargs)
+
+    monkeypatch.setattr("builtins.open", deny)
+    settings, message = load_settings(path)
+    monkeypatch.undo()
+    assert settings == Settings()
+    assert message is not None and "could not be read (permission denied)" in message
+    (moved,) = corrupt_copies(path.parent)
+    assert moved.read_text() == 'animation = "off"\n'
+
+
+def test_a_huge_file_is_damaged(path: Path) -> None:
+    write(path, b"# " + b"x" * (70 * 1024) + b"\n")
+    settings, message = load_settings(path)
+    assert settings == Settings()
+    assert message is not None and "larger than" in message
+
+
+def test_unwritable_config_dir_raises_a_clear_storage_error(tmp_path: Path) -> None:
+    (tmp_path / "config").write_text("a file, not a directory")
+    with pytest.raises(StorageError) as caught:
+        save_settings(Settings(), tmp_path / "config" / "settings.toml")
+    assert "config" in caught.value.message
+    assert caught.value.message.endswith(".")
+
+
+# Variants: words and conflicts
+
+
+def test_every_variant_of_both_games_has_a_title_and_one_line() -> None:
+    names = set(GAME_VARIANTS["aces"]) | set(GAME_VARIANTS["chase"])
+    assert set(VARIANT_INFO) == names
+    for title, line in VARIANT_INFO.values():
+        assert title and line.endswith(".")
+        assert "\n" not in line and len(line) <= 140
+
+
+def test_variant_names_match_the_engines() -> None:
+    aces_rules = pytest.importorskip("tui.engine.aces_rules")
+    chase_rules = pytest.importorskip("tui.engine.chase_rules")
+    assert set(aces_rules.VARIANTS) == set(GAME_VARIANTS["aces"])
+    assert set(chase_rules.VARIANTS) == set(GAME_VARIANTS["chase"])
+
+
+def test_kings_swap_cancels_dealers_king_and_king_stops() -> None:
+    (conflict,) = CONFLICTS
+    assert conflict.variant == "kings-swap"
+    assert conflict.cancels == {"dealers-king", "king-stops"}
+    assert conflict_notes({"kings-swap"}) == []
+    assert conflict_notes({"dealers-king", "king-stops"}) == []
+    (one,) = conflict_notes({"kings-swap", "king-stops", "four-lives"})
+    assert one.startswith("Kings swap too is on: ")
+    assert one.endswith("King stops play has no effect.")
+    (both,) = conflict_notes({"kings-swap", "king-stops", "dealers-king"})
+    assert both.endswith("Dealer's King and King stops play have no effect.")
+
+
+def test_option_words_cover_every_choice() -> None:
+    assert set(ALL_OUT_INFO) == {"replay", "share"}
+    assert set(ANIMATION_INFO) == {"off", "fast", "normal"}
+    assert set(GLYPHS_INFO) == {"unicode", "ascii"}
+
+
+def test_with_variants_and_variants_for() -> None:
+    settings = Settings().with_variants("chase", ["kings-swap"])
+    assert settings.variants_for("chase") == {"kings-swap"}
+    assert settings.variants_for("aces") == frozenset()
+    with pytest.raises(ValueError):
+        settings.with_variants("aces", ["kings-swap"])
+
+
+def test_settings_modules_do_not_load_textual() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, tui.settings, tui.history, tui.paths, tui.engine.store\n"
+        "assert 'textual' not in sys.modules and 'rich' not in sys.modules, sorted(sys.modules)\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).parents[2])

@@ -1,0 +1,242 @@
+"""The player's settings: what they are, what each variant means, and the TOML file.
+
+Settings live in ``settings.toml`` in the user config dir. Loading never fails: a key
+of the wrong type falls back to its default (and the player is told which), unknown
+keys are ignored (a newer party-dice may have written them), and a file that is not
+TOML at all is moved aside and replaced by defaults. Pure Python: no Textual, no Rich.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+from typing import Any, Literal, TypeGuard, get_args
+
+from tui.engine.bots import BOT_LEVELS
+from tui.engine.files import Damaged, atomic_write_text, ensure_private_dir, load_or_quarantine
+from tui.gameconfig import GAME_VARIANTS, MAX_NAME, clean_name
+from tui.toml_lite import TomlValue, dumps_flat
+from tui.variant_info import (
+    ALL_OUT_INFO,
+    ANIMATION_INFO,
+    CONFLICTS,
+    GLYPHS_INFO,
+    VARIANT_INFO,
+    Conflict,
+    conflict_notes,
+)
+
+__all__ = [
+    "ALL_OUT_INFO",
+    "ANIMATION_INFO",
+    "CONFLICTS",
+    "DEFAULT_THEME",
+    "GLYPHS_INFO",
+    "VARIANT_INFO",
+    "Conflict",
+    "Settings",
+    "conflict_notes",
+    "load_settings",
+    "save_settings",
+]
+
+SETTINGS_FORMAT = 1
+DEFAULT_THEME = "textual-dark"
+MAX_REMEMBERED_NAMES = 20
+"""As many names as the largest table (Chase: 20 players)."""
+MAX_THEME_NAME = 64
+MAX_SETTINGS_BYTES = 64 * 1024
+
+AllOut = Literal["replay", "share"]
+Animation = Literal["off", "fast", "normal"]
+Glyphs = Literal["unicode", "ascii"]
+BotLevel = Literal["casual", "sharp"]
+
+_HEADER = """party-dice settings, written by the app (the Settings screen changes them).
+Unknown keys are ignored; a value of the wrong type falls back to its default."""
+
+
+def clean_names(names: Iterable[str]) -> tuple[str, ...]:
+    """Names fit to remember: cleaned of control characters, at most 20 characters
+    each, empty ones dropped, at most ``MAX_REMEMBERED_NAMES`` of them."""
+    cleaned = (clean_name(name)[:MAX_NAME].strip() for name in names)
+    return tuple(name for name in cleaned if name)[:MAX_REMEMBERED_NAMES]
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the player can set, with the defaults a new player gets."""
+
+    aces_variants: frozenset[str] = frozenset()
+    chase_variants: frozenset[str] = frozenset()
+    chase_all_out: AllOut = "replay"
+    animation: Animation = "normal"
+    glyphs: Glyphs = "unicode"
+    confirm_quit: bool = True
+    theme: str = DEFAULT_THEME
+    last_names: tuple[str, ...] = ()
+    """Names remembered for the setup screen, in seat order."""
+    bot_level: BotLevel = "casual"
+
+    def variants_for(self, game_id: str) -> frozenset[str]:
+        """The variants switched on for ``"aces"`` or ``"chase"``."""
+        return self.aces_variants if game_id == "aces" else self.chase_variants
+
+    def with_variants(self, game_id: str, variants: Iterable[str]) -> Settings:
+        """A copy with ``game_id``'s variants replaced (``ValueError`` on unknown names)."""
+        chosen = frozenset(variants)
+        unknown = sorted(chosen - set(GAME_VARIANTS[game_id]))
+        if unknown:
+            raise ValueError(f"unknown variant {unknown[0]!r} for {game_id}")
+        if game_id == "aces":
+            return replace(self, aces_variants=chosen)
+        return replace(self, chase_variants=chosen)
+
+    def remember_names(self, names: Sequence[str]) -> Settings:
+        """A copy remembering ``names`` (cleaned and capped) for the next setup screen."""
+        return replace(self, last_names=clean_names(names))
+
+    @property
+    def ascii_glyphs(self) -> bool:
+        return self.glyphs == "ascii"
+
+
+def _choice(allowed: Any) -> Any:
+    options = frozenset(get_args(allowed))
+
+    def check(value: object) -> TypeGuard[str]:
+        return isinstance(value, str) and value in options
+
+    return check
+
+
+def _read_variants(game_id: str, value: object) -> tuple[frozenset[str], bool]:
+    """Known variant names from a list, and whether everything in it was understood."""
+    if not isinstance(value, list):
+        return frozenset(), False
+    known = set(GAME_VARIANTS[game_id])
+    chosen = frozenset(v for v in value if isinstance(v, str) and v in known)
+    return chosen, len(chosen) == len(value)
+
+
+def _read_names(value: object) -> tuple[tuple[str, ...], bool]:
+    if not isinstance(value, list):
+        return (), False
+    return clean_names(v for v in value if isinstance(v, str)), all(
+        isinstance(v, str) for v in value
+    )
+
+
+def _read_theme(value: object) -> str | None:
+    if not isinstance(value, str):
+        return None
+    theme = clean_name(value)
+    return theme if theme and len(theme) <= MAX_THEME_NAME else None
+
+
+def settings_from_dict(data: dict[str, Any]) -> tuple[Settings, list[str]]:
+    """Settings from a parsed file, and the keys that had to fall back to defaults."""
+    defaults = Settings()
+    values: dict[str, Any] = {}
+    bad: list[str] = []
+    simple = {
+        "chase_all_out": _choice(AllOut),
+        "animation": _choice(Animation),
+        "glyphs": _choice(Glyphs),
+        "bot_level": lambda v: isinstance(v, str) and v in BOT_LEVELS,
+        "confirm_quit": lambda v: isinstance(v, bool),
+    }
+    for key, valid in simple.items():
+        if key in data:
+            if valid(data[key]):
+                values[key] = data[key]
+            else:
+                bad.append(key)
+    for game_id in ("aces", "chase"):
+        key = f"{game_id}_variants"
+        if key in data:
+            values[key], understood = _read_variants(game_id, data[key])
+            if not understood:
+                bad.append(key)
+    if "last_names" in data:
+        values["last_names"], understood = _read_names(data["last_names"])
+        if not understood:
+            bad.append("last_names")
+    if "theme" in data:
+        theme = _read_theme(data["theme"])
+        if theme is None:
+            bad.append("theme")
+        else:
+            values["theme"] = theme
+    return replace(defaults, **values), bad
+
+
+def _parse(data: bytes) -> dict[str, Any]:
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise Damaged("not UTF-8 text") from error
+    try:
+        document = tomllib.loads(text)
+    except (tomllib.TOMLDecodeError, RecursionError) as error:
+        raise Damaged("not valid TOML") from error
+    version = document.get("format", SETTINGS_FORMAT)
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise Damaged(f"unknown format {version!r}")
+    if version > SETTINGS_FORMAT:
+        raise Damaged(f"format {version}", "newer")
+    return document
+
+
+def default_path() -> Path:
+    from tui.paths import settings_path
+
+    return settings_path()
+
+
+def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
+    """The saved settings (defaults when there are none) and at most one sentence
+    for the player about anything that went wrong. Never raises for a bad file."""
+    path = default_path() if path is None else path
+    document, message = load_or_quarantine(
+        path,
+        _parse,
+        what="settings file",
+        consequence="defaults are in use",
+        limit=MAX_SETTINGS_BYTES,
+    )
+    if document is None:
+        return Settings(), message
+    settings, bad = settings_from_dict(document)
+    if bad:
+        keys = ", ".join(bad)
+        message = (
+            f"Some settings in {path} were not understood ({keys}); defaults are used for them."
+        )
+    return settings, message
+
+
+def settings_to_dict(settings: Settings) -> dict[str, TomlValue]:
+    values: dict[str, TomlValue] = {"format": SETTINGS_FORMAT}
+    for field in fields(settings):
+        value = getattr(settings, field.name)
+        if isinstance(value, frozenset):
+            order = GAME_VARIANTS["aces" if field.name == "aces_variants" else "chase"]
+            value = [v for v in order if v in value]
+        elif field.name == "last_names":
+            value = list(clean_names(value))
+        values[field.name] = value
+    return values
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> None:
+    """Write the settings atomically (file 0600, directory 0700).
+
+    Raises ``tui.engine.files.StorageError`` (with a one-sentence ``message``) when the
+    config directory cannot be written; the app should say so and carry on.
+    """
+    path = default_path() if path is None else path
+    ensure_private_dir(path.parent)
+    atomic_write_text(path, dumps_flat(settings_to_dict(settings), header=_HEADER))
