@@ -423,6 +423,8 @@ class AcesGame:
         playing = phase in ("turn", "choice")
         sole = playing and self._holders == 1
         final_due = sole and self._last_roll
+        # Between rounds of bankroll play every chip is back in a bankroll: nobody is "at zero".
+        shows_zero = playing or (phase != "start" and self.match != "bankroll")
         if phase == "over":
             shown_winners = set(self._winners)
         elif phase == "round_over" and self._round_winner is not None:
@@ -439,7 +441,7 @@ class AcesGame:
                 flags.add("out")
                 if self._broke[index]:
                     flags.add("broke")
-            elif not chips:
+            elif not chips and shows_zero:
                 flags.add("zero")
                 if final_due:
                     flags.add("final-roll")
