@@ -1,0 +1,165 @@
+"""Aces in the Pot at the table: chips, dice in the middle, rounds and match standings."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from tui.engine.controller import Seat
+from tui.engine.core import Event, SeatView, TableView
+from tui.table_kit import RoundSummary, TableKit, register, variants_line
+from tui.widgets.dice import DiceView
+from tui.widgets.player_panel import PanelModel
+
+if TYPE_CHECKING:
+    from textual.widget import Widget
+
+ROLL_KINDS = ("roll", "final_roll")
+
+
+def _join(names: Sequence[str]) -> str:
+    names = list(names)
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _chips(count: int) -> str:
+    return f"{count} chip" if count == 1 else f"{count} chips"
+
+
+class AcesKit(TableKit):
+    game_id = "aces"
+    title = "Aces in the Pot"
+
+    def panel_model(
+        self, view: TableView, seat_view: SeatView, seat: Seat, ascii_only: bool
+    ) -> PanelModel:
+        model = super().panel_model(view, seat_view, seat, ascii_only)
+        if "broke" in seat_view.flags:
+            # Out of the whole match, not just this round: say so once.
+            flags = (seat_view.flags - {"out", "zero"}) | {"broke"}
+            model = PanelModel(**{**model.__dict__, "flags": frozenset(flags)})
+        return model
+
+    # -- dice ----------------------------------------------------------------------
+
+    def make_centre(self, ascii_only: bool) -> Widget:
+        return DiceView(ascii_only=ascii_only, id="dice")
+
+    def _last_roll(
+        self, events: Sequence[Event], names: Sequence[str]
+    ) -> tuple[tuple[int, ...], str] | None:
+        for event in reversed(events):
+            if event.kind in ROLL_KINDS and event.seat is not None:
+                what = "final roll" if event.kind == "final_roll" else "roll"
+                return tuple(event.value), f"{names[event.seat]}'s {what}"
+        return None
+
+    def show_centre(
+        self, centre: Widget, view: TableView, names: Sequence[str], events: Sequence[Event]
+    ) -> None:
+        assert isinstance(centre, DiceView)
+        last = self._last_roll(events, names)
+        if last is not None:
+            centre.show(*last)
+        elif not view.dice:
+            centre.show((), "Dice")
+        elif not centre.dice:
+            centre.show(view.dice, "Last roll")
+
+    def animate(
+        self,
+        centre: Widget,
+        events: Sequence[Event],
+        names: Sequence[str],
+        seconds: float,
+        frames: int,
+    ) -> bool:
+        assert isinstance(centre, DiceView)
+        last = self._last_roll(events, names)
+        if last is None or seconds <= 0 or frames <= 0:
+            return False
+        dice, caption = last
+        centre.roll(
+            dice,
+            caption.replace("'s roll", " rolls").replace("'s final roll", ": final roll"),
+            seconds,
+            frames,
+        )
+        return True
+
+    def finish_animation(self, centre: Widget) -> None:
+        assert isinstance(centre, DiceView)
+        centre.finish()
+
+    # -- words -----------------------------------------------------------------------
+
+    def info_lines(self, view: TableView, names: Sequence[str]) -> list[str]:
+        direction = "right" if "right-pass" in view.variants else "left"
+        rules = f"Aces go to the pot, sixes {direction}."
+        if view.match == "rounds":
+            head = f"Round {view.round} of {view.rounds_total}"
+            standing = "Points: " + ", ".join(
+                f"{name} {score}" for name, score in zip(names, view.scores, strict=False)
+            )
+            return [head, standing, variants_line(view.variants), rules]
+        if view.match == "bankroll":
+            head = f"Round {view.round}, bankroll play"
+            standing = "Banks: " + ", ".join(
+                f"{name} {score}" for name, score in zip(names, view.scores, strict=False)
+            )
+            return [head, standing, variants_line(view.variants), rules]
+        return ["Single round", variants_line(view.variants), rules]
+
+    def round_summary(
+        self, view: TableView, events: Sequence[Event], names: Sequence[str]
+    ) -> RoundSummary | None:
+        won = next((e for e in events if e.kind == "round_won"), None)
+        if won is None or won.seat is None:
+            return None
+        winner = names[won.seat]
+        pot = int(won.value or 0)
+        final = view.phase == "over"
+        lines: list[str] = []
+        if view.match == "single":
+            title = f"{winner} wins!"
+            lines.append(f"{winner} is the last player holding chips and claims the pot.")
+            lines.append(f"The pot held {_chips(pot)}.")
+            return RoundSummary(title, tuple(lines), (), final=True)
+        title = f"Round {view.round}: {winner} wins"
+        taken = next((e for e in events if e.kind == "table_taken"), None)
+        if view.match == "rounds":
+            lines.append(f"The pot held {_chips(pot)}: {pot} points for {winner}.")
+        elif taken is not None:
+            lines.append(
+                f"The pot held {_chips(pot)}; {winner} takes every chip on the table: "
+                f"{_chips(int(taken.value or 0))}."
+            )
+        for event in events:
+            if event.kind == "match_out" and event.seat is not None:
+                lines.append(f"{names[event.seat]} has no chips left and leaves the match.")
+        if final:
+            champions = _join([names[seat] for seat in view.winners])
+            verb = "win" if len(view.winners) > 1 else "wins"
+            title = f"Match over: {champions} {verb}"
+            lines.append(f"{title}.")
+        elif view.match == "rounds":
+            left = view.rounds_total - view.round
+            lines.append(f"{left} round{'s' if left != 1 else ''} to go.")
+        unit = "points" if view.match == "rounds" else "chips"
+        order = sorted(range(len(names)), key=lambda seat: (-view.scores[seat], seat))
+        standings = tuple(
+            (
+                names[seat],
+                f"{view.scores[seat]} {unit}",
+                "winner"
+                if (final and seat in view.winners) or (not final and seat == won.seat)
+                else "",
+            )
+            for seat in order
+        )
+        return RoundSummary(title, tuple(lines), standings, final=final)
+
+
+register(AcesKit())

@@ -1,0 +1,87 @@
+"""The end of a round or of the game: who won, what the pot held, the match standings.
+
+Opened by the table screen over the table when a move ends a round. Its choices are
+``Action``s: the controller's table actions (Aces' "Next round") and the table's own
+("Rematch", "Back to title", "Look at the table"); it dismisses with the chosen action's
+``kind`` and the table screen does the rest, so this screen knows no game.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.events import Key
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from tui.engine.core import Action
+from tui.table_kit import RoundSummary
+from tui.widgets.action_bar import ActionBar
+from tui.widgets.textfit import fit, printable
+
+LOOK = Action("table", "Look at the table", "escape")
+REMATCH = Action("rematch", "Rematch", "r")
+TITLE = Action("title", "Back to title", "t")
+
+
+def standings_text(summary: RoundSummary, ascii_only: bool) -> Text:
+    text = Text()
+    if not summary.standings:
+        return text
+    width = max(len(fit(name, 24, ascii_only)) for name, _, _ in summary.standings)
+    star = "*" if ascii_only else "\u2605"
+    for index, (name, value, marker) in enumerate(summary.standings):
+        if index:
+            text.append("\n")
+        shown = fit(name, 24, ascii_only)
+        text.append(f"{star} " if marker == "winner" else "  ", style="bold")
+        text.append(shown.ljust(width), style="bold" if marker else "")
+        text.append(f"  {value}")
+    return text
+
+
+class RoundEndScreen(ModalScreen[str | None]):
+    """Dismisses with the kind of the chosen action (``None`` when closed by a click
+    outside)."""
+
+    def __init__(
+        self, summary: RoundSummary, choices: list[Action], ascii_only: bool = False
+    ) -> None:
+        super().__init__(classes="-final" if summary.final else "")
+        self.summary = summary
+        self.choices = choices
+        self.ascii_only = ascii_only
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="round-end-box"):
+            yield Static(Text(printable(self.summary.title), style="bold"), id="round-end-title")
+            yield Static(
+                Text("\n".join(printable(line) for line in self.summary.lines)),
+                id="round-end-lines",
+            )
+            if self.summary.standings:
+                yield Static(
+                    standings_text(self.summary, self.ascii_only), id="round-end-standings"
+                )
+            bar = ActionBar(id="round-end-actions")
+            bar.show_actions(self.choices)
+            yield bar
+
+    def on_key(self, event: Key) -> None:
+        key = event.key
+        for action in self.choices:
+            if action.key == key or (len(key) == 1 and action.key == key.lower()):
+                event.stop()
+                event.prevent_default()
+                self.dismiss(action.kind)
+                return
+        if key in ("enter", "space") and self.choices:
+            event.stop()
+            event.prevent_default()
+            self.dismiss(self.choices[0].kind)
+
+    @on(ActionBar.Chosen)
+    def _chosen(self, message: ActionBar.Chosen) -> None:
+        self.dismiss(message.action.kind)

@@ -1,0 +1,181 @@
+"""One player's place at the table: name, counters, person or computer, and state.
+
+Both tables use it: Aces counts chips, Chase counts lives; the table kit says which
+symbol and word to use (``PanelModel``). Every state is shown by a symbol and a word as
+well as by colour (the CSS classes ``-turn``, ``-out``, ``-winner``, ``-zero``), so the
+table reads on a 16-colour terminal, with ``NO_COLOR`` and for colour-blind players.
+
+The panel adapts to the height the layout gives it: one line (a compact row for big
+tables), two lines, or three and more (a ``detail`` line for game-specific content such
+as a card).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.cells import cell_len
+from rich.text import Text
+from textual.widget import Widget
+
+from tui.widgets.textfit import fit
+
+FLAG_MARKS: dict[str, tuple[str, str, str]] = {
+    "winner": ("\u2605", "*", "winner"),
+    "turn": ("\u25b6", ">", "to play"),
+    "final-roll": ("\u25ce", "@", "final roll"),
+    "broke": ("\u2717", "x", "out of the match"),
+    "out": ("\u2717", "x", "out"),
+    "loser": ("\u25bc", "v", "loses"),
+    "zero": ("\u25cb", "o", "at zero"),
+    "leader": ("\u25b2", "^", "holds all"),
+    "dealer": ("\u25c6", "D", "dealer"),
+}
+"""Flag -> (symbol, ASCII symbol, word), in the order they are listed on a panel."""
+
+FLAG_STYLES: dict[str, str] = {
+    "winner": "bold",
+    "turn": "bold",
+    "out": "dim",
+    "broke": "dim",
+    "loser": "bold",
+    "zero": "italic",
+}
+
+
+@dataclass(frozen=True)
+class PanelModel:
+    """What a panel shows; built by the table kit from a ``SeatView`` and a ``Seat``."""
+
+    seat: int
+    name: str
+    counters: int
+    flags: frozenset[str] = frozenset()
+    bot: str | None = None
+    counter_word: str = "chip"
+    counter_plural: str = "chips"
+    symbol: str = "\u25cf"
+    ascii_symbol: str = "o"
+    detail: Text | None = None
+    ascii_only: bool = False
+
+    @property
+    def counter_text(self) -> str:
+        word = self.counter_word if self.counters == 1 else self.counter_plural
+        return f"{self.counters} {word}"
+
+
+def status_marks(flags: frozenset[str], ascii_only: bool) -> list[tuple[str, str, str]]:
+    """(flag, symbol, word) for each flag that has a mark, in display order."""
+    return [
+        (flag, mark[1] if ascii_only else mark[0], mark[2])
+        for flag, mark in FLAG_MARKS.items()
+        if flag in flags
+    ]
+
+
+class PlayerPanel(Widget):
+    """A seat's panel. ``show(model)`` redraws it only when something changed."""
+
+    def __init__(self, seat: int, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.seat = seat
+        self.model: PanelModel | None = None
+
+    def show(self, model: PanelModel) -> None:
+        if model == self.model:
+            return
+        self.model = model
+        for flag in ("turn", "out", "broke", "winner", "zero", "loser", "final-roll"):
+            self.set_class(flag in model.flags, f"-{flag}")
+        self.set_class(model.bot is not None, "-bot")
+        self.refresh()
+
+    def render(self) -> Text:
+        model = self.model
+        if model is None:
+            return Text("")
+        width = max(1, self.content_region.width or self.size.width)
+        height = max(1, self.content_region.height or self.size.height)
+        if height == 1:
+            return self._one_line(model, width)
+        lines = [self._name_line(model, width), self._counter_line(model, width)]
+        status = self._status_text(model)
+        if height >= 3:
+            lines.append(_crop(status, width))
+        elif status.plain:
+            lines[1] = _join_fit(lines[1], status, width)
+        if height >= 4 and model.detail is not None:
+            lines.append(_crop(model.detail, width))
+        return Text("\n").join(lines[:height])
+
+    def _kind(self, model: PanelModel, width: int) -> str:
+        if model.bot is None:
+            return "person" if width >= 24 else "human"
+        return "computer" if width >= 24 else "bot"
+
+    def _name_line(self, model: PanelModel, width: int) -> Text:
+        turn = "turn" in model.flags
+        marker = (">" if model.ascii_only else "\u25b6") if turn else " "
+        kind = self._kind(model, width)
+        room = width - 2 - len(kind) - 1
+        if room < 4:
+            kind, room = "", width - 2
+        name = fit(model.name, room, model.ascii_only)
+        line = Text()
+        line.append(marker + " ", style="bold" if turn else "")
+        line.append(name, style="bold")
+        gap = width - cell_len(line.plain) - len(kind)
+        if kind:
+            line.append(" " * max(1, gap))
+            line.append(kind, style="dim")
+        return line
+
+    def _counter_line(self, model: PanelModel, width: int) -> Text:
+        symbol = model.ascii_symbol if model.ascii_only else model.symbol
+        words = model.counter_text
+        room = (width - len(words) - 1) // 2
+        count = model.counters
+        if count <= room:
+            symbols = " ".join(symbol * count)
+        else:
+            symbols = " ".join(symbol * max(0, room - 1)) + " +"
+        line = Text()
+        if symbols:
+            line.append(symbols + " ", style="bold")
+        line.append(words)
+        return _crop(line, width)
+
+    def _status_text(self, model: PanelModel) -> Text:
+        text = Text()
+        for flag, symbol, word in status_marks(model.flags, model.ascii_only):
+            if text.plain:
+                text.append("  ")
+            text.append(f"{symbol} {word}", style=FLAG_STYLES.get(flag, ""))
+        return text
+
+    def _one_line(self, model: PanelModel, width: int) -> Text:
+        line = self._name_line(model, min(width, max(12, width // 3)))
+        line.append("  ")
+        line.append(self._counter_line(model, 24))
+        status = self._status_text(model)
+        if status.plain:
+            line.append("  ")
+            line.append(status)
+        if model.detail is not None:
+            line.append("  ")
+            line.append(model.detail)
+        return _crop(line, width)
+
+
+def _crop(text: Text, width: int) -> Text:
+    text = text.copy()
+    text.truncate(width, overflow="ellipsis")
+    return text
+
+
+def _join_fit(left: Text, right: Text, width: int) -> Text:
+    joined = left.copy()
+    joined.append("  ")
+    joined.append(right)
+    return _crop(joined, width)

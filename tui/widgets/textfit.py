@@ -1,0 +1,57 @@
+"""Player names are hostile user text: make them printable and fit them in a width.
+
+Names may carry Rich markup, escape sequences, zero-width or wide characters and run to
+hundreds of characters. Widgets never parse them as markup (they build ``rich.text.Text``
+from plain strings); this module removes what a terminal would act on and cuts what does
+not fit with an ellipsis, counting terminal cells rather than characters.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from rich.cells import cell_len
+
+_INVISIBLE = frozenset(
+    "\u200b\u200c\u200d\u200e\u200f\u2028\u2029\u202a\u202b\u202c\u202d\u202e"
+    "\u2060\u2066\u2067\u2068\u2069\ufeff\ufe0f"
+)
+
+
+def printable(text: str) -> str:
+    """``text`` without control, format-changing or invisible characters.
+
+    Whitespace becomes a plain space, so a name can never start a new line or move the
+    cursor; what is left is shown literally.
+    """
+    kept: list[str] = []
+    for ch in text:
+        if ch.isspace():
+            kept.append(" ")
+        elif ch in _INVISIBLE or unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co"):
+            continue
+        else:
+            kept.append(ch)
+    return "".join(kept)
+
+
+def fit(text: str, width: int, ascii_only: bool = False) -> str:
+    """``text`` made printable and cut to at most ``width`` cells, with an ellipsis."""
+    text = printable(text)
+    if width <= 0:
+        return ""
+    if cell_len(text) <= width:
+        return text
+    mark = "..." if ascii_only else "\u2026"
+    if width <= len(mark):
+        return mark[:width]
+    room = width - len(mark)
+    out: list[str] = []
+    used = 0
+    for ch in text:
+        size = cell_len(ch)
+        if used + size > room:
+            break
+        out.append(ch)
+        used += size
+    return "".join(out).rstrip() + mark
