@@ -167,7 +167,7 @@ class History:
             info = os.stat(self.path)
             loose = stat.S_ISREG(info.st_mode) and stat.S_IMODE(info.st_mode) & 0o077
             if loose and (not hasattr(os, "geteuid") or info.st_uid == os.geteuid()):
-                os.chmod(self.path, 0o600)
+                os.chmod(self.path, stat.S_IMODE(info.st_mode) & 0o700)
 
     def _connect(self) -> sqlite3.Connection:
         uri = self.path.absolute().as_uri() + "?mode=rw"

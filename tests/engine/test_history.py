@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from tests.engine.disk_checks import corrupt_copies, skip_if_modes_are_ignored
 from tui.engine import files
 from tui.history import GameRecord, History
 
@@ -30,10 +31,6 @@ def add(history: History, **changes: Any) -> str | None:
     }
     fields.update(changes)
     return history.record(**fields)
-
-
-def corrupt_copies(directory: Path) -> list[Path]:
-    return sorted(p for p in directory.iterdir() if files.CORRUPT_MARK in p.name)
 
 
 def test_nothing_recorded_yet(history: History) -> None:
@@ -322,3 +319,29 @@ def test_busy_database_is_reported_not_moved(history: History) -> None:
         blocker.close()
     assert corrupt_copies(history.path.parent) == []
     assert len(history.recent()[0]) == 1
+
+
+def test_read_only_data_dir(history: History, tmp_path: Path) -> None:
+    skip_if_modes_are_ignored(tmp_path)
+    add(history)
+    os.chmod(history.path.parent, 0o500)
+    os.chmod(history.path, 0o400)
+    try:
+        message = add(history)
+        assert message is not None
+        assert message.startswith("This game could not be added to the history (")
+        assert len(history.recent()[0]) == 1
+        assert corrupt_copies(history.path.parent) == []
+    finally:
+        os.chmod(history.path.parent, 0o700)
+        os.chmod(history.path, 0o600)
+
+
+def test_unreadable_database_chmod_000(history: History, tmp_path: Path) -> None:
+    skip_if_modes_are_ignored(tmp_path)
+    add(history)
+    os.chmod(history.path, 0)
+    records, message = history.recent()
+    assert records == []
+    assert message is not None
+    assert message.startswith("The history of games cannot be read (")

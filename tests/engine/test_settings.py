@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tui.engine import files
+from tests.engine.disk_checks import corrupt_copies, skip_if_modes_are_ignored
 from tui.engine.files import StorageError
 from tui.gameconfig import GAME_VARIANTS
 from tui.settings import (
@@ -56,10 +56,6 @@ HOSTILE_NAMES = [
 @pytest.fixture
 def path(tmp_path: Path) -> Path:
     return tmp_path / "config" / "party-dice" / "settings.toml"
-
-
-def corrupt_copies(directory: Path) -> list[Path]:
-    return sorted(p for p in directory.iterdir() if files.CORRUPT_MARK in p.name)
 
 
 # Defaults and round trips
@@ -408,3 +404,27 @@ def test_settings_modules_do_not_load_textual() -> None:
         "assert 'textual' not in sys.modules and 'rich' not in sys.modules, sorted(sys.modules)\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).parents[2])
+
+
+def test_unreadable_file_chmod_000(path: Path, tmp_path: Path) -> None:
+    skip_if_modes_are_ignored(tmp_path)
+    write(path, 'animation = "off"\n')
+    os.chmod(path, 0)
+    settings, message = load_settings(path)
+    assert settings == Settings()
+    assert message is not None and "could not be read (permission denied)" in message
+    (moved,) = corrupt_copies(path.parent)
+    os.chmod(moved, 0o600)
+    assert moved.read_text() == 'animation = "off"\n'
+
+
+def test_read_only_config_dir(path: Path, tmp_path: Path) -> None:
+    skip_if_modes_are_ignored(tmp_path)
+    path.parent.mkdir(parents=True)
+    os.chmod(path.parent, 0o500)
+    try:
+        with pytest.raises(StorageError) as caught:
+            save_settings(Settings(), path)
+        assert "(permission denied)" in caught.value.message
+    finally:
+        os.chmod(path.parent, 0o700)

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from tests.engine.disk_checks import corrupt_copies, skip_if_modes_are_ignored
 from tui.engine import files, locks
 from tui.engine.controller import SaveFormatError
 from tui.engine.files import StorageError
@@ -22,8 +23,6 @@ from tui.engine.store import (
     SaveNotFound,
     SaveStore,
 )
-
-IS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
 
 
 def payload(names: list[str] | None = None, round: int = 1, game: str = "aces") -> dict[str, Any]:
@@ -48,10 +47,6 @@ def mode(path: Path) -> int:
 
 def leftovers(directory: Path) -> list[str]:
     return sorted(name for name in os.listdir(directory) if name.endswith(".tmp"))
-
-
-def corrupt_copies(directory: Path) -> list[Path]:
-    return sorted(p for p in directory.iterdir() if files.CORRUPT_MARK in p.name)
 
 
 # Writing and reading back
@@ -173,6 +168,20 @@ def test_a_looser_existing_directory_is_tightened(tmp_path: Path) -> None:
     os.chmod(directory, 0o755)
     SaveStore(directory).new_slot("aces").write(payload())
     assert mode(directory) == 0o700
+
+
+def test_a_read_only_directory_is_not_made_writable(tmp_path: Path) -> None:
+    directory = tmp_path / "saves"
+    directory.mkdir()
+    os.chmod(directory, 0o555)
+    try:
+        try:
+            SaveStore(directory).new_slot("aces")
+        except StorageError:
+            pass  # what a normal user gets; root may write anyway
+        assert mode(directory) == 0o500
+    finally:
+        os.chmod(directory, 0o700)
 
 
 def test_existing_parents_are_left_alone(tmp_path: Path) -> None:
@@ -483,8 +492,8 @@ def test_unreadable_save_in_place_of_a_file_is_moved_aside(store: SaveStore) -> 
     assert len(corrupt_copies(store.directory)) == 1
 
 
-@pytest.mark.skipif(IS_ROOT, reason="root reads files whatever their mode")
-def test_unreadable_save_chmod_000(store: SaveStore) -> None:
+def test_unreadable_save_chmod_000(store: SaveStore, tmp_path: Path) -> None:
+    skip_if_modes_are_ignored(tmp_path)
     slot_id = plant(store, json.dumps(good_envelope()).encode())
     os.chmod(store.save_path(slot_id), 0)
     (message,) = store.scan().messages
@@ -557,8 +566,8 @@ def test_directory_vanishing_mid_game_gives_storage_error(store: SaveStore) -> N
         slot.write(payload())
 
 
-@pytest.mark.skipif(IS_ROOT, reason="root writes into read-only directories")
 def test_read_only_directory_gives_storage_error(tmp_path: Path) -> None:
+    skip_if_modes_are_ignored(tmp_path)
     directory = tmp_path / "saves"
     directory.mkdir(mode=0o500)
     try:

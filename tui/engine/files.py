@@ -61,7 +61,8 @@ def reason_of(error: OSError) -> str:
 
 
 def ensure_private_dir(path: Path) -> Path:
-    """Create ``path`` and any missing parents 0700; tighten ``path`` to 0700 if looser.
+    """Create ``path`` and any missing parents 0700; take group and other rights off
+    ``path`` if it has any (a read-only 0500 directory stays read-only).
 
     Parents that already exist (``~/.config``) are the user's own arrangement and are
     left alone; parents we create are 0700 as the XDG spec asks. A directory owned by
@@ -84,8 +85,9 @@ def ensure_private_dir(path: Path) -> Path:
             raise StorageError(f"{path} is not a directory.")
         if hasattr(os, "geteuid") and info.st_uid != os.geteuid():
             raise StorageError(f"{path} belongs to another user, so party-dice will not use it.")
-        if stat.S_IMODE(info.st_mode) != DIR_MODE:
-            os.chmod(path, DIR_MODE)
+        if stat.S_IMODE(info.st_mode) & 0o077:
+            # Take away what others may do; never give the owner rights they removed.
+            os.chmod(path, stat.S_IMODE(info.st_mode) & 0o700)
         for directory in missing[1:]:
             os.chmod(directory, DIR_MODE)
     except OSError as error:
