@@ -19,9 +19,11 @@ from tui.engine.controller import SaveFormatError
 from tui.engine.files import StorageError
 from tui.engine.store import (
     SaveDamaged,
+    SaveError,
     SaveInUse,
     SaveNotFound,
     SaveStore,
+    SaveUnavailable,
 )
 
 
@@ -530,6 +532,23 @@ def test_moving_aside_never_overwrites_an_earlier_copy(store: SaveStore) -> None
     assert contents == [b"first", b"second"]
 
 
+def test_a_damaged_save_that_cannot_be_moved_is_kept_in_place(
+    store: SaveStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    slot_id = plant(store, b"{ half")
+
+    def refuse(path: Path, when: Any = None) -> Path:
+        raise PermissionError(13, os.strerror(13))
+
+    monkeypatch.setattr(files, "move_aside", refuse)
+    for attempt in (store.open, store.resume, store.load):
+        with pytest.raises(SaveDamaged) as caught:
+            attempt(slot_id)
+        assert "it could not be moved aside (permission denied)" in caught.value.message
+        assert store.save_path(slot_id).read_bytes() == b"{ half"  # never deleted
+    assert not store.lock_path(slot_id).exists()
+
+
 def test_a_damaged_save_open_elsewhere_is_left_alone(tmp_path: Path) -> None:
     first = SaveStore(tmp_path / "saves")
     slot = first.new_slot("aces")
@@ -576,6 +595,26 @@ def test_read_only_directory_gives_storage_error(tmp_path: Path) -> None:
         assert "permission denied" in caught.value.message
     finally:
         os.chmod(directory, 0o700)
+
+
+def test_lock_that_cannot_be_made_is_a_save_error_and_a_storage_error(
+    store: SaveStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    slot = store.new_slot("aces")
+    slot.write(payload())
+    slot.release()
+
+    def refuse(path: Path) -> int:
+        raise PermissionError(13, os.strerror(13))
+
+    monkeypatch.setattr(locks, "acquire", refuse)
+    with pytest.raises(SaveUnavailable) as caught:
+        store.resume(slot.slot_id)
+    assert isinstance(caught.value, SaveError) and isinstance(caught.value, StorageError)
+    assert caught.value.message.startswith("Could not lock a save in ")
+    with pytest.raises(StorageError):
+        store.new_slot("aces")
+    assert store.list()[0].slot_id == slot.slot_id
 
 
 def test_unwritable_directory_simulated(store: SaveStore, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -58,6 +58,7 @@ __all__ = [
     "SaveSlot",
     "SaveStore",
     "SaveSummary",
+    "SaveUnavailable",
     "StorageError",
 ]
 
@@ -82,6 +83,12 @@ class SaveInUse(SaveError):
 
 class SaveNotFound(SaveError):
     """No such saved game (finished, discarded, or a bad id)."""
+
+
+class SaveUnavailable(SaveError, StorageError):
+    """The saves directory cannot be used (locking or removing failed): saving is off.
+
+    Both a ``SaveError`` and a ``StorageError``, so either ``except`` catches it."""
 
 
 class SaveDamaged(SaveError, SaveFormatError):
@@ -138,9 +145,14 @@ class SaveSlot:
         except FileNotFoundError:
             pass
         except OSError as error:
-            raise StorageError(f"Could not remove {self.path} ({reason_of(error)}).") from error
-        fd, self._lock_fd = self._lock_fd, None
-        locks.release(fd, self.store.lock_path(self.slot_id))
+            raise SaveUnavailable(f"Could not remove {self.path} ({reason_of(error)}).") from error
+        self._drop()
+
+    def _drop(self) -> None:
+        """Release and remove the lock file, leaving any save file where it is."""
+        if self._lock_fd is not None:
+            fd, self._lock_fd = self._lock_fd, None
+            locks.release(fd, self.store.lock_path(self.slot_id))
 
     def release(self) -> None:
         """Keep the save and let other sessions open it; safe to call twice."""
@@ -231,7 +243,8 @@ class SaveStore:
     def load(self, slot_id: str) -> dict[str, Any]:
         """The payload of a save, without opening it (no lock is taken).
 
-        Raises ``SaveNotFound``, or ``SaveDamaged`` after moving a bad save aside.
+        Raises ``SaveNotFound``, or ``SaveDamaged`` after moving a bad save aside
+        (``SaveInUse`` instead when a bad save is open in another session: not ours to move).
         """
         self._check_id(slot_id)
         return self._read(slot_id, locks.is_held(self.lock_path(slot_id)))[1]
@@ -240,7 +253,7 @@ class SaveStore:
         """Lock a save for this session and return its slot and payload.
 
         Raises ``SaveInUse`` ("this game is open in another session"), ``SaveNotFound``,
-        ``SaveDamaged`` (moved aside) or ``StorageError``.
+        ``SaveDamaged`` (moved aside) or ``SaveUnavailable``: all are ``SaveError``.
         """
         self._check_id(slot_id)
         if not os.path.lexists(self.save_path(slot_id)):
@@ -249,7 +262,7 @@ class SaveStore:
         try:
             payload = self._read(slot_id, in_use=False)[1]
         except SaveError:
-            slot.delete()
+            slot._drop()  # a bad save was moved aside; if it could not be, it stays
             raise
         return slot, payload
 
@@ -263,7 +276,7 @@ class SaveStore:
             newer = isinstance(version, int) and version > FORMAT_VERSION
             damage = Damaged(f"format {version}" if newer else str(error), _kind(newer))
             message = quarantine(self.save_path(slot_id), _what(slot_id), damage, _CONSEQUENCE)
-            slot.delete()
+            slot._drop()
             raise SaveDamaged(message) from error
         return slot, controller
 
@@ -283,7 +296,7 @@ class SaveStore:
         except locks.LockBusy as error:
             raise SaveInUse("This game is open in another session.") from error
         except OSError as error:
-            raise StorageError(
+            raise SaveUnavailable(
                 f"Could not lock a save in {self.directory} ({reason_of(error)})."
             ) from error
 
