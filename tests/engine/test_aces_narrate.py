@@ -19,7 +19,10 @@ def test_a_roll_is_one_line_in_words() -> None:
     assert describe(roll(game, rng, 1, 6), N3) == ["Ann rolls ⚀ ⚅: one chip to the pot, one to Ben"]
     assert describe(roll(game, rng, 3, 4), N3) == ["Ben rolls ⚂ ⚃: nothing happens"]
     assert describe(roll(game, rng, 6, 6), N3) == ["Cleo rolls ⚅ ⚅: two chips to Ann"]
-    assert describe(roll(game, rng, 6, 1), N3) == ["Ann rolls ⚅ ⚀: one chip to Ben, one to the pot"]
+    assert describe(roll(game, rng, 6, 1), N3) == [
+        "Ann rolls ⚅ ⚀: one chip to Ben, one to the pot",
+        "Ben wins the round and the pot of 2 chips",
+    ]
 
 
 def test_ascii_dice() -> None:
