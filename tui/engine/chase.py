@@ -33,6 +33,11 @@ Events (``seat``, ``other``, ``value``; private ones carry ``private_to``):
 - game_won: seat
 - next_dealer: seat = the dealer of the next round
 
+Views (``chase_view``): ``extra["moves"]`` says what each seat did this round in public
+("stand", "change", "blocked", "king", "cut", "draw", or "" for not yet);
+``extra["no_change"]`` why the player to act may not change (when that is public or the
+viewer's own); ``extra["kept_life"]`` the seats that kept their last life (C8 replay).
+
 Decisions where the rulings are silent: the dealer's exchange with the stock is not a
 "swap" for Announce low cards (the showdown follows at once; a card taken from the stock
 is shown there); a dealer holding a King must put it face up like anyone else; under
@@ -81,7 +86,7 @@ _STATE_KEYS = [
     "stock",
     "order",
     "turn",
-    "done",
+    "moves",
     "face_up",
     "announced",
     "received",
@@ -137,7 +142,7 @@ class ChaseGame:
         self._stock: list[str] = []
         self._order: list[int] = []
         self._turn = 0
-        self._done = [False] * n
+        self._moves = [""] * n
         self._face_up = [False] * n
         self._announced = [False] * n
         self._received: list[tuple[int, str] | None] = [None] * n
@@ -224,17 +229,20 @@ class ChaseGame:
         seat = self._order[self._turn]
         events: list[Event] = []
         stop = False
+        move = kind
         if kind == "stand":
             events.append(Event("stand", seat))
         elif kind == "change":
             stop = self._change(seat, events)
+            move = "change" if events[0].kind == "swap" else "blocked"
         elif kind == "show_king":
             self._face_up[seat] = True
             events.append(Event("king_shown", seat, value=self._hands[seat]))
             stop = "king-stops" in self.variants
+            move = "king"
         else:
             self._dealer_exchange(seat, chosen, events)
-        self._done[seat] = True
+        self._moves[seat] = move
         if self._turn == len(self._order) - 1:
             self._end_round(events)
         elif stop:
@@ -262,7 +270,7 @@ class ChaseGame:
             self._hands[seat] = deck[index]
         self._stock = deck[len(order) :]
         self._turn = 0
-        self._done = [False] * n
+        self._moves = [""] * n
         self._face_up = [False] * n
         self._announced = [False] * n
         self._received = [None] * n

@@ -39,7 +39,8 @@ def build_view(game: ChaseGame, viewer: int | None) -> TableView:
     face_up = g._face_up
     announced = g._announced
     revealed = g._revealed
-    done = g._done if phase == "turn" else None
+    moves = g._moves
+    in_turn = phase == "turn"
     losers = g._losers if revealed else ()
     winners = g._winners
     seats = []
@@ -64,15 +65,15 @@ def build_view(game: ChaseGame, viewer: int | None) -> TableView:
             words += ("dealer",)
         if seat == current:
             words += ("turn",)
-        if done is not None and done[seat]:
+        if in_turn and moves[seat]:
             words += ("done",)
         if seat in losers:
             words += ("loser",)
         if seat in winners:
             words += ("winner",)
         seats.append(SeatView(seat, names[seat], lives[seat], card, state, _flags(words)))
-    extra: dict[str, Any] = {}
-    if phase == "turn":
+    extra: dict[str, Any] = {"moves": tuple(moves)}
+    if in_turn:
         reason = _no_change(game, current, viewer)
         if reason:
             extra["no_change"] = reason

@@ -1,0 +1,264 @@
+"""Computer players for Chase the Ace.
+
+A bot gets its seat's ``TableView`` and the legal actions, nothing more. Its reason goes
+to the public log, so a reason never names a face-down card, not even the bot's own
+(only a card that is already public, such as an announced low card, may be named) and
+never gives odds that would narrow the card down. Bots own no randomness: the dealer's
+cut depth is worked out from the view.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tui.engine.bots import BOT_LEVELS
+from tui.engine.cards import rank_name
+from tui.engine.chase_rules import RANK_OF
+from tui.engine.controller import Decision
+from tui.engine.core import Action, TableView
+
+CASUAL_STAND = 7
+"""The casual player keeps a 7 or higher, as the rule sheet's tip says."""
+
+
+def make(level: str) -> CasualChaseBot | SharpChaseBot:
+    if level == "casual":
+        return CasualChaseBot()
+    if level == "sharp":
+        return SharpChaseBot()
+    raise ValueError(f"unknown computer level {level!r}: choose {', '.join(BOT_LEVELS)}")
+
+
+def _find(actions: list[Action], kind: str) -> Action | None:
+    for action in actions:
+        if action.kind == kind:
+            return action
+    return None
+
+
+def _forced(view: TableView, actions: list[Action]) -> Decision | None:
+    """The moves that need no thought: deal, show a King, stand with no choice."""
+    if len(actions) != 1:
+        return None
+    action = actions[0]
+    if action.kind == "deal":
+        return Decision(action, "deals")
+    if action.kind == "show_king":
+        return Decision(action, "puts its King face up")
+    reason = view.extra.get("no_change")
+    own = view.seats[view.viewer].card_state if view.viewer is not None else ""
+    if own == "king":
+        return Decision(action, "stands: its King is face up")
+    return Decision(action, f"stands: {reason}" if reason else "stands: no other choice")
+
+
+def _depth(view: TableView, action: Action) -> int:
+    """A cut depth worked out from the view (the deck is shuffled, any depth is as good)."""
+    lo, hi = action.arg_range or (1, 1)
+    middle = (lo + hi) // 2
+    wobble = (view.round * 5 + (view.viewer or 0) * 3) % 9 - 4
+    return min(hi, max(lo, middle + wobble))
+
+
+def _exchange(view: TableView, actions: list[Action]) -> Action | None:
+    """The dealer's exchange (a cut at a depth of its choosing, or a draw), if legal."""
+    cut = _find(actions, "cut")
+    if cut is not None:
+        return cut.with_arg(_depth(view, cut))
+    return _find(actions, "draw")
+
+
+def _public_own(view: TableView) -> str:
+    """ " on its announced 3" when the bot's own card is public, else ""."""
+    assert view.viewer is not None
+    me = view.seats[view.viewer]
+    if me.card and me.card_state in ("announced", "king"):
+        return f" on its {me.card_state} {rank_name(me.card)}"
+    return ""
+
+
+@dataclass(frozen=True)
+class CasualChaseBot:
+    level: str = "casual"
+    description: str = BOT_LEVELS["casual"]
+
+    def choose(self, view: TableView, actions: list[Action]) -> Decision:
+        forced = _forced(view, actions)
+        if forced is not None:
+            return forced
+        assert view.viewer is not None
+        card = view.seats[view.viewer].card
+        assert card is not None
+        stand = actions[0]
+        if RANK_OF[card[0]] >= CASUAL_STAND:
+            return Decision(stand, "stands: happy with its card" + _public_own(view))
+        exchange = _exchange(view, actions)
+        if exchange is not None:
+            verb = "cuts the deck" if exchange.kind == "cut" else "draws"
+            return Decision(exchange, f"{verb}: hoping for better")
+        change = _find(actions, "change")
+        if change is not None:
+            return Decision(change, "changes: hoping for better")
+        return Decision(stand, "stands")
+
+
+@dataclass(frozen=True)
+class SharpChaseBot:
+    level: str = "sharp"
+    description: str = BOT_LEVELS["sharp"]
+
+    def choose(self, view: TableView, actions: list[Action]) -> Decision:
+        forced = _forced(view, actions)
+        if forced is not None:
+            return forced
+        odds = Odds(view)
+        stand = actions[0]
+        exchange = _exchange(view, actions)
+        if exchange is not None:
+            if odds.exchange() < odds.stand() - 1e-9:
+                verb = "cuts the deck" if exchange.kind == "cut" else "draws"
+                return Decision(exchange, f"{verb}: the odds favour a new card")
+            return Decision(stand, "stands: the odds favour keeping its card" + _public_own(view))
+        change = _find(actions, "change")
+        if change is not None and odds.change() < odds.stand() - 1e-9:
+            return Decision(change, "changes: the odds favour a new card")
+        return Decision(stand, "stands: the odds favour keeping its card" + _public_own(view))
+
+
+STAND_PRIOR = 7
+"""What the sharp player assumes of others: they keep a card of this rank or higher."""
+
+
+class Odds:
+    """Chances that the viewer's card loses, from what its seat may know.
+
+    Every other player still in is a spread over ranks. A known card (a King face up, an
+    announced card, the card the viewer handed over this round) is certain. For the rest
+    the unseen cards are equally likely, shaped by what the player did in public: one who
+    stood probably holds ``STAND_PRIOR`` or more, one whose change was blocked by a King
+    probably holds less, one who changed holds a card from their left neighbour, and one
+    still to play keeps a good card or trades a poor one. Players are treated as
+    independent; under Pairs are safe a tie counts as safe.
+    """
+
+    def __init__(self, view: TableView) -> None:
+        viewer = view.viewer
+        assert viewer is not None
+        me = view.seats[viewer]
+        assert me.card is not None
+        self.view = view
+        self.own = RANK_OF[me.card[0]]
+        self.pairs = "pairs-safe" in view.variants
+        self.kings = "kings-swap" not in view.variants
+        self.dealers_king = "dealers-king" in view.variants
+        self.left = _left(view, viewer)
+        counts = [4] * 14
+        counts[0] = 0
+        counts[self.own] -= 1
+        known: dict[int, int] = {}
+        for seat in view.seats:
+            if seat.seat != viewer and seat.card is not None and not seat.out:
+                known[seat.seat] = rank = RANK_OF[seat.card[0]]
+                counts[rank] -= 1
+        gave = view.gave
+        if gave is not None and gave[0] not in known and not view.seats[gave[0]].out:
+            known[gave[0]] = rank = RANK_OF[gave[1][0]]
+            counts[rank] -= 1
+        total = sum(counts)
+        self.pool = pool = [count / total for count in counts]
+        low = sum(pool[1:STAND_PRIOR])
+        high = 1.0 - low
+        spreads = {
+            "change": pool,
+            "stand": [p / high if r >= STAND_PRIOR else 0.0 for r, p in enumerate(pool)]
+            if high > 0
+            else pool,
+            "blocked": [p / low if r < STAND_PRIOR else 0.0 for r, p in enumerate(pool)]
+            if low > 0
+            else pool,
+            "": [p * ((1.0 if r >= STAND_PRIOR else 0.0) + low) for r, p in enumerate(pool)],
+        }
+        self.survive = {kind: self._survival(spread) for kind, spread in spreads.items()}
+        moves = view.extra.get("moves") or ("",) * len(view.seats)
+        self.known = known
+        self.kinds: dict[int, str] = {}
+        for seat in view.seats:
+            if seat.seat == viewer or seat.out or seat.seat in known:
+                continue
+            move = moves[seat.seat]
+            self.kinds[seat.seat] = move if move in spreads else "change"
+
+    def _survival(self, spread: list[float]) -> list[float]:
+        """``[r]``: chance that such a player's card does not save a holder of rank r
+        (it is r or higher; above r under Pairs are safe)."""
+        survive = [0.0] * 15
+        running = 0.0
+        for rank in range(13, 0, -1):
+            running += spread[rank]
+            survive[rank] = running
+        if self.pairs:
+            return survive[1:] + [0.0]
+        return survive
+
+    def lose(self, rank: int, left: str | int | None = None) -> float:
+        """Chance that ``rank`` loses; ``left`` overrides the left neighbour (a spread
+        kind or a known rank)."""
+        p = 1.0
+        for seat, other in self.known.items():
+            if left is not None and seat == self.left:
+                continue
+            if other < rank or (self.pairs and other == rank):
+                return 0.0
+        survive = self.survive
+        for seat, kind in self.kinds.items():
+            if left is not None and seat == self.left:
+                continue
+            p *= survive[kind][rank]
+        if isinstance(left, str):
+            p *= survive[left][rank]
+        elif isinstance(left, int) and (left < rank or (self.pairs and left == rank)):
+            return 0.0
+        return p
+
+    def stand(self) -> float:
+        return self.lose(self.own)
+
+    def change(self) -> float:
+        """Expected chance of losing after changing with the left neighbour, who then
+        keeps a good card from the viewer or passes a poor one on."""
+        given: str | int = self.own if self.own >= STAND_PRIOR else "change"
+        if self.left in self.known:
+            return self.lose(self.known[self.left], given)
+        blocked = self.lose(self.own, 13)
+        expected = 0.0
+        for rank in range(1, 14):
+            weight = self.pool[rank]
+            if not weight:
+                continue
+            if rank == 13 and self.kings:
+                expected += weight * blocked
+            else:
+                expected += weight * self.lose(rank, given)
+        return expected
+
+    def exchange(self) -> float:
+        """Expected chance of losing (plus a life for a refused King under Dealer's King)
+        after the dealer's cut or draw."""
+        expected = 0.0
+        for rank in range(1, 14):
+            weight = self.pool[rank]
+            if not weight:
+                continue
+            if rank == 13 and self.kings:
+                expected += weight * (self.stand() + (1.0 if self.dealers_king else 0.0))
+            else:
+                expected += weight * self.lose(rank)
+        return expected
+
+
+def _left(view: TableView, seat: int) -> int:
+    n = len(view.seats)
+    other = (seat + 1) % n
+    while view.seats[other].out:
+        other = (other + 1) % n
+    return other

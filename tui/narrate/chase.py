@@ -1,0 +1,133 @@
+"""Chase the Ace events in words: "Ben changes with Cleo", "Cleo shows a King: no swap".
+
+Private events (a card dealt, received or taken from the stock) are told only to the
+seat they belong to: with ``viewer=None`` they are skipped, so the public log can never
+show a face-down card. A cut and what it found make one line. Plain strings only: names
+are user text and the widget showing these lines must not parse them as markup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tui.engine.core import Event
+from tui.glyphs import card as card_glyph
+
+
+def join_names(names: Sequence[str]) -> str:
+    """'Ann', 'Ann and Ben', 'Ann, Ben and Cleo'."""
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def lives(number: int) -> str:
+    return f"{number} {'life' if number == 1 else 'lives'} left"
+
+
+def describe(
+    events: Sequence[Event],
+    names: Sequence[str],
+    ascii_only: bool = False,
+    viewer: int | None = None,
+) -> list[str]:
+    """One plain-text line per thing that happened that ``viewer`` may know of."""
+    visible = [e for e in events if e.private_to is None or e.private_to == viewer]
+    return _Teller(visible, list(names), ascii_only).lines()
+
+
+class _Teller:
+    def __init__(self, events: list[Event], names: list[str], ascii_only: bool) -> None:
+        self.events = events
+        self.names = names
+        self.ascii = ascii_only
+        self.showdown: dict[int, str] = {}
+
+    def name(self, seat: int | None) -> str:
+        return self.names[seat] if seat is not None and 0 <= seat < len(self.names) else "?"
+
+    def card(self, code: str) -> str:
+        return card_glyph(code, self.ascii)
+
+    def lines(self) -> list[str]:
+        out: list[str] = []
+        events = self.events
+        index = 0
+        while index < len(events):
+            event = events[index]
+            following = events[index + 1] if index + 1 < len(events) else None
+            if event.kind in ("cut", "draw") and following is not None:
+                out.append(self.exchange(event, following))
+                index += 2 if following.kind in ("cut_king", "dealer_takes") else 1
+                continue
+            line = self.one(event)
+            if line:
+                out.append(line)
+            index += 1
+        return out
+
+    def exchange(self, event: Event, found: Event) -> str:
+        """The dealer's cut or draw and what came of it, in one line."""
+        who = self.name(event.seat)
+        did = f"cuts the deck at {event.value}" if event.kind == "cut" else "draws the top card"
+        if found.kind == "cut_king":
+            return f"{who} {did} and finds {self.card(found.value)}: keeps the old card"
+        if found.kind == "dealer_takes":
+            return f"{who} {did} and takes {self.card(found.value)}"
+        return f"{who} {did} and takes that card"
+
+    def one(self, e: Event) -> str:
+        kind, who = e.kind, self.name(e.seat)
+        if kind == "dealer_chosen":
+            how = " (drawn at random)" if e.value == "random" else ""
+            return f"{who} deals first{how}"
+        if kind == "dealt":
+            self.showdown = {}
+            return f"{who} deals one card to each of {e.value} players"
+        if kind == "card_dealt":
+            return f"{who} is dealt {self.card(e.value)}"
+        if kind == "stand":
+            return f"{who} stands"
+        if kind == "swap":
+            return f"{who} changes with {self.name(e.other)}"
+        if kind == "card_received":
+            return f"{who} gets {self.card(e.value)} from {self.name(e.other)}"
+        if kind == "card_announced":
+            return f"Announced: {self.name(e.other)} hands {self.card(e.value)} to {who}"
+        if kind == "swap_blocked":
+            holder = self.name(e.other)
+            return f"{who} asks to change, {holder} shows a King ({self.card(e.value)}): no swap"
+        if kind == "king_shown":
+            return f"{who} puts a King face up ({self.card(e.value)})"
+        if kind == "play_stopped":
+            return "A King stops play: straight to the showdown"
+        if kind == "cut":
+            return f"{who} cuts the deck at {e.value}"
+        if kind == "draw":
+            return f"{who} draws the top card"
+        if kind == "cut_king":
+            return f"{who} finds {self.card(e.value)}: keeps the old card"
+        if kind == "dealer_takes":
+            return f"{who} takes {self.card(e.value)}"
+        if kind == "showdown":
+            self.showdown = {seat: code for seat, code in e.value}
+            shown = ", ".join(f"{self.name(s)} {self.card(c)}" for s, c in sorted(e.value))
+            return f"Showdown: {shown}"
+        if kind == "life_lost":
+            code = self.showdown.get(e.seat) if e.seat is not None else None
+            why = f"with {self.card(code)}" if code else "for finding a King"
+            return f"{who} loses a life {why} ({lives(e.value)})"
+        if kind == "player_out":
+            return f"{who} is out"
+        if kind == "nobody_loses":
+            return "Every card is paired: nobody loses a life"
+        if kind == "all_out_replay":
+            group = join_names([self.name(s) for s in e.value])
+            return f"{group} would all go out: they keep their last life and play again"
+        if kind == "shared_win":
+            return f"{join_names([self.name(s) for s in e.value])} share the win"
+        if kind == "game_won":
+            return f"{who} wins the game"
+        if kind == "next_dealer":
+            return f"The deal passes to {who}"
+        return ""
