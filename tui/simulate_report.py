@@ -154,4 +154,4 @@ def to_text(options: Options, tally: Tally) -> str:
         if options.game == "chase":
             speed += f", {data['total_rounds'] / seconds:,.0f} rounds/s"
         lines.append(f"Speed: {seconds:.2f} s, {speed}")
-    return "\n".join(lines)
+    return "\n".join(line.rstrip() for line in lines)
