@@ -11,6 +11,7 @@ from its seed, and game ``index`` of a run can be replayed on its own.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import time
@@ -295,7 +296,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except SystemExit as done:  # --help
         return int(done.code or 0)
-    bar = simulate_report.Progress(sys.stderr, options.games, f"{options.game}")
+    bar = simulate_report.Progress(sys.stderr, options.games, options.game)
     try:
         tally = run(options, bar.update)
     except KeyboardInterrupt:
@@ -303,10 +304,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("party-dice simulate: interrupted", file=sys.stderr)
         return 130
     bar.finish()
-    if options.json:
-        print(simulate_report.to_json(options, tally))
-    else:
-        print(simulate_report.to_text(options, tally))
+    report = simulate_report.to_json if options.json else simulate_report.to_text
+    try:
+        print(report(options, tally), flush=True)
+    except BrokenPipeError:  # `... | head`: the reader has all it wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
 
 

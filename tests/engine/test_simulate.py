@@ -7,6 +7,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -19,7 +20,7 @@ from tui.simulate_stats import Spread, wilson_interval
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run_json(args: list[str], capsys: pytest.CaptureFixture[str]) -> dict[str, object]:
+def run_json(args: list[str], capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
     assert main([*args, "--json"]) == 0
     out, err = capsys.readouterr()
     assert err == ""
@@ -28,7 +29,7 @@ def run_json(args: list[str], capsys: pytest.CaptureFixture[str]) -> dict[str, o
     return data
 
 
-def without_timing(data: dict[str, object]) -> dict[str, object]:
+def without_timing(data: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in data.items() if key not in TIMING_KEYS}
 
 
