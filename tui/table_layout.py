@@ -21,6 +21,9 @@ MIN_WIDTH = 60
 MIN_HEIGHT = 20
 """Below this the table shows a "too small" notice instead of a broken layout."""
 
+MAX_PANEL_WIDTH = 44
+"""Wider panels read worse: on a large terminal the bands are centred instead."""
+
 LARGE_WIDTH = 120
 LARGE_HEIGHT = 36
 
@@ -37,6 +40,8 @@ class Arrangement:
     panel_height: int
     centre_height: int
     large: bool
+    panel_width: int = 0
+    """Cells per panel (with border), or 0: the band's width shared equally."""
 
     def band_height(self, band: tuple[int, ...], columns: int) -> int:
         if not band:
@@ -54,6 +59,7 @@ def arrange(players: int, width: int, height: int) -> Arrangement:
         half = math.ceil(players / 2)
         top, bottom = seats[:half], tuple(reversed(seats[half:]))
         tall = height >= 44
+        panel_width = min(MAX_PANEL_WIDTH, (width - 2 - (half - 1)) // half)
         return Arrangement(
             top=top,
             bottom=bottom,
@@ -62,6 +68,7 @@ def arrange(players: int, width: int, height: int) -> Arrangement:
             panel_height=7 if tall else 6,
             centre_height=11 if tall else 9,
             large=True,
+            panel_width=panel_width,
         )
     min_panel_width = 20
     fit_columns = max(1, width // min_panel_width)

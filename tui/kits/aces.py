@@ -5,11 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from rich.text import Text
+
 from tui.engine.controller import Seat
 from tui.engine.core import Event, SeatView, TableView
 from tui.table_kit import RoundSummary, TableKit, register, variants_line
 from tui.widgets.dice import DiceView
 from tui.widgets.player_panel import PanelModel
+from tui.widgets.textfit import fit
 
 if TYPE_CHECKING:
     from textual.widget import Widget
@@ -41,6 +44,19 @@ class AcesKit(TableKit):
             flags = (seat_view.flags - {"out", "zero"}) | {"broke"}
             model = PanelModel(**{**model.__dict__, "flags": frozenset(flags)})
         return model
+
+    def panel_detail(self, view: TableView, seat_view: SeatView, ascii_only: bool) -> Text | None:
+        """Seat number and where this player's sixes go (shown when the panel is tall)."""
+        seats = view.seats
+        text = f"Seat {seat_view.seat + 1}"
+        if not seat_view.out:
+            step = -1 if "right-pass" in view.variants else 1
+            other = (seat_view.seat + step) % len(seats)
+            while seats[other].out and other != seat_view.seat:
+                other = (other + step) % len(seats)
+            if other != seat_view.seat:
+                text += f", sixes to {fit(seats[other].name, 16, ascii_only)}"
+        return Text(text, style="dim")
 
     # -- dice ----------------------------------------------------------------------
 

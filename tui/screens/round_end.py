@@ -37,8 +37,8 @@ def standings_text(summary: RoundSummary, ascii_only: bool) -> Text:
             text.append("\n")
         shown = fit(name, 24, ascii_only)
         text.append(f"{star} " if marker == "winner" else "  ", style="bold")
-        text.append(shown.ljust(width), style="bold" if marker else "")
-        text.append(f"  {value}")
+        text.append(shown.ljust(width) + "  ", style="bold" if marker else "")
+        text.append(value)
     return text
 
 

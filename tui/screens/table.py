@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Center, Horizontal, Vertical
 from textual.events import Key, Resize
 from textual.screen import Screen
 from textual.timer import Timer
@@ -170,7 +170,8 @@ class TableScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="table"):
-            yield SeatGrid(id="seats-top", classes="seats")
+            with Center(classes="band"):
+                yield SeatGrid(id="seats-top", classes="seats")
             with Horizontal(id="centre"):
                 yield PotView(
                     id="pot",
@@ -183,7 +184,8 @@ class TableScreen(Screen[None]):
                 )
                 yield self.centre
                 yield TableInfo(id="info")
-            yield SeatGrid(id="seats-bottom", classes="seats")
+            with Center(classes="band"):
+                yield SeatGrid(id="seats-bottom", classes="seats")
             yield ActionBar(id="actions")
             yield GameLog(id="log")
         yield Static("", id="too-small", markup=False)
@@ -219,10 +221,16 @@ class TableScreen(Screen[None]):
         self._arrangement = arrangement
         self.set_class(arrangement.large, "-large")
         self.query_one("#seats-top", SeatGrid).set_seats(
-            arrangement.top, arrangement.columns_top, arrangement.panel_height
+            arrangement.top,
+            arrangement.columns_top,
+            arrangement.panel_height,
+            arrangement.panel_width,
         )
         self.query_one("#seats-bottom", SeatGrid).set_seats(
-            arrangement.bottom, arrangement.columns_bottom, arrangement.panel_height
+            arrangement.bottom,
+            arrangement.columns_bottom,
+            arrangement.panel_height,
+            arrangement.panel_width,
         )
         self.query_one("#centre").styles.height = arrangement.centre_height
 

@@ -18,7 +18,7 @@ from textual.widget import Widget
 
 from tui.glyphs import dice as dice_glyphs
 from tui.widgets.animation import AnimationDone
-from tui.widgets.textfit import printable
+from tui.widgets.textfit import centred, printable
 
 MAX_ROLL_SECONDS = 0.6
 
@@ -147,15 +147,15 @@ class DiceView(Widget):
         height = max(1, self.content_region.height or self.size.height)
         style = "bold" if not self.rolling else "dim"
         if not self.dice:
-            lines = [Text("no roll yet", style="dim", justify="center")]
+            lines = [centred("no roll yet", width, "dim")]
         else:
             count = len(self.dice)
             boxes_width = count * BOX_WIDTH + (count - 1) * 2
-            faces = Text(self._faces(), style=style, justify="center")
+            faces = centred(self._faces(), width, style)
             if height >= BOX_HEIGHT + 1 and width >= boxes_width:
                 boxes = [die_box(value, self.ascii_only) for value in self.dice]
                 rows = ["  ".join(box[row] for box in boxes) for row in range(BOX_HEIGHT)]
-                lines = [Text(row, style=style, justify="center") for row in rows] + [faces]
+                lines = [centred(row, width, style) for row in rows] + [faces]
             else:
                 lines = [faces]
         # Centre vertically: the dice stay in the same place whatever the size.

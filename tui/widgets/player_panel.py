@@ -104,7 +104,7 @@ class PlayerPanel(Widget):
         if height >= 3:
             lines.append(_crop(status, width))
         elif status.plain:
-            lines[1] = _join_fit(lines[1], status, width)
+            lines[1] = self._counters_with_status(model, width, status)
         if height >= 4 and model.detail is not None:
             lines.append(_crop(model.detail, width))
         return Text("\n").join(lines[:height])
@@ -130,6 +130,20 @@ class PlayerPanel(Widget):
             line.append(" " * max(1, gap))
             line.append(kind, style="dim")
         return line
+
+    def _counters_with_status(self, model: PanelModel, width: int, status: Text) -> Text:
+        """Counters and status on one line: the symbols close up, then go, before the
+        status words are cut."""
+        room = width - status.cell_len - 2
+        symbol = model.ascii_symbol if model.ascii_only else model.symbol
+        for gap in (" ", ""):
+            symbols = gap.join(symbol * model.counters)
+            line = Text()
+            line.append(f"{symbols} " if symbols else "", style="bold")
+            line.append(model.counter_text)
+            if line.cell_len <= room:
+                return _join_fit(line, status, width)
+        return _join_fit(Text(model.counter_text), status, width)
 
     def _counter_line(self, model: PanelModel, width: int) -> Text:
         symbol = model.ascii_symbol if model.ascii_only else model.symbol

@@ -10,6 +10,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widget import Widget
 
+from tui.widgets.textfit import centred
+
 
 class PotView(Widget):
     """``show(count)`` redraws only when the count (or its words) changed."""
@@ -48,7 +50,7 @@ class PotView(Widget):
         height = max(1, self.content_region.height or self.size.height)
         words = f"{self.count} {self.word if self.count == 1 else self.plural}"
         if height == 1:
-            return Text(words, justify="center")
+            return centred(words, width)
         heap_rows = height - 1
         per_row = max(1, (width + 1) // 2)
         rows: list[str] = []
@@ -64,6 +66,6 @@ class PotView(Widget):
         # The heap sits on the count, so it visibly grows upwards as chips arrive.
         lines = [Text("") for _ in range(heap_rows - len(rows))]
         style = "bold" if self.count else "dim"
-        lines += [Text(row, style=style, justify="center") for row in rows]
-        lines.append(Text(words, justify="center"))
-        return Text("\n", justify="center").join(lines)
+        lines += [centred(row, width, style) for row in rows]
+        lines.append(centred(words, width))
+        return Text("\n").join(lines)

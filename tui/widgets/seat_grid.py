@@ -23,14 +23,28 @@ class SeatGrid(Grid):
         self.seats: tuple[int, ...] = ()
         self.columns = 1
         self.panel_height = 5
+        self.panel_width = 0
         self.models: dict[int, PanelModel] = {}
         self.panels: dict[int, PlayerPanel] = {}
 
-    def set_seats(self, seats: tuple[int, ...], columns: int, panel_height: int) -> None:
-        """Seat these players (left to right, row by row); no-op if nothing changed."""
-        if (seats, columns, panel_height) == (self.seats, self.columns, self.panel_height):
+    def set_seats(
+        self, seats: tuple[int, ...], columns: int, panel_height: int, panel_width: int = 0
+    ) -> None:
+        """Seat these players (left to right, row by row); no-op if nothing changed.
+
+        ``panel_width`` 0 shares the band's width; otherwise panels have that width and
+        the band is only as wide as they need (the screen centres it)."""
+        shape = (seats, columns, panel_height, panel_width)
+        if shape == (self.seats, self.columns, self.panel_height, self.panel_width):
             return
-        self.seats, self.columns, self.panel_height = seats, columns, panel_height
+        self.seats, self.columns, self.panel_height, self.panel_width = shape
+        if panel_width:
+            gutter = 1
+            self.styles.grid_columns = str(panel_width)
+            self.styles.width = columns * panel_width + (columns - 1) * gutter
+        else:
+            self.styles.grid_columns = "1fr"
+            self.styles.width = "100%"
         rows = math.ceil(len(seats) / max(1, columns)) if seats else 0
         self.styles.grid_size_columns = max(1, columns)
         self.styles.grid_size_rows = max(1, rows)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import unicodedata
 
 from rich.cells import cell_len
+from rich.text import Text
 
 _INVISIBLE = frozenset(
     "\u200b\u200c\u200d\u200e\u200f\u2028\u2029\u202a\u202b\u202c\u202d\u202e"
@@ -55,3 +56,10 @@ def fit(text: str, width: int, ascii_only: bool = False) -> str:
         out.append(ch)
         used += size
     return "".join(out).rstrip() + mark
+
+
+def centred(text: Text | str, width: int, style: str = "") -> Text:
+    """``text`` padded on the left to sit in the middle of ``width`` cells."""
+    line = Text(text, style=style) if isinstance(text, str) else text
+    pad = max(0, (width - line.cell_len) // 2)
+    return Text(" " * pad) + line if pad else line

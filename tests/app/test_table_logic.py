@@ -1,0 +1,205 @@
+"""The table's pure parts: pacing, layout, key matching, names, round summaries."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from rich.cells import cell_len
+
+from tests.engine.scripted import ScriptedRandom
+from tui.engine.aces import AcesGame
+from tui.engine.controller import Controller, Seat
+from tui.engine.core import Action
+from tui.kits.aces import AcesKit
+from tui.screens.table import match_key
+from tui.table_flow import PACES, next_step, pace_for
+from tui.table_layout import MIN_HEIGHT, MIN_WIDTH, arrange, too_small
+from tui.widgets.dice import MAX_ROLL_SECONDS, die_box, tumble
+from tui.widgets.textfit import fit, printable
+
+NAMES = ["Ann", "Ben", "Cleo", "Dan", "Eve", "Fay"]
+
+
+def controller(n: int = 2, bots: int = 0, dice: list[int] | None = None) -> Controller:
+    rng = ScriptedRandom(dice or []) if dice is not None else random.Random(1)
+    game = AcesGame(NAMES[:n], rng, first_seat=0)  # type: ignore[arg-type]
+    seats = [Seat(name, "casual" if i >= n - bots else None) for i, name in enumerate(NAMES[:n])]
+    return Controller(game, seats) if bots == 0 else _bot_controller(game, seats)
+
+
+def _bot_controller(game: AcesGame, seats: list[Seat]) -> Controller:
+    pytest.importorskip("tui.engine.aces_bots")
+    return Controller(game, seats)
+
+
+# -- pacing ---------------------------------------------------------------------------
+
+
+def test_animation_off_is_instant_and_rolls_never_exceed_the_cap() -> None:
+    assert pace_for("off").instant
+    assert pace_for("off").bot_delay == 0
+    for pace in PACES.values():
+        assert pace.roll <= MAX_ROLL_SECONDS
+    assert pace_for("nonsense") == PACES["normal"]
+
+
+def test_a_person_waits_for_a_key_at_the_start_and_on_their_turn() -> None:
+    table = controller(2)
+    assert next_step(table, PACES["normal"]).kind == "person"
+    table.apply(table.actions()[0])
+    step = next_step(table, PACES["normal"])
+    assert (step.kind, step.seat) == ("person", 0)
+
+
+def test_a_computer_turn_waits_the_pace_then_plays() -> None:
+    table = controller(2, bots=1, dice=[3, 4, 2, 2])
+    table.apply(table.actions()[0])
+    table.apply(Action("roll", "Roll", "r"))
+    step = next_step(table, PACES["fast"])
+    assert (step.kind, step.seat, step.delay) == ("bot", 1, PACES["fast"].bot_delay)
+    assert next_step(table, PACES["off"]).delay == 0
+
+
+def test_a_table_of_computers_takes_the_table_actions_itself() -> None:
+    table = controller(2, bots=2)
+    step = next_step(table, PACES["normal"])
+    assert step.kind == "table" and step.seat is None
+
+
+def test_a_finished_game_is_over() -> None:
+    table = controller(2, dice=[1, 1, 1, 1])
+    table.apply(table.actions()[0])
+    table.apply(Action("roll", "Roll", "r"))
+    assert next_step(table, PACES["normal"]).kind == "over"
+
+
+# -- keys -------------------------------------------------------------------------------
+
+ROLL = Action("roll", "Roll", "r")
+POT = Action("pot", "Pot: Ann's last chip into the pot", "p")
+PASS = Action("pass", "Pass: Ben gets it", "n")
+NEXT = Action("next_round", "Next round", "enter")
+
+
+def test_keys_match_their_action_in_either_case() -> None:
+    assert match_key([ROLL], "r") is ROLL
+    assert match_key([ROLL], "R") is ROLL
+    assert match_key([POT, PASS], "n") is PASS
+    assert match_key([POT, PASS], "x") is None
+
+
+def test_enter_and_space_stand_only_for_a_single_action() -> None:
+    assert match_key([ROLL], "enter") is ROLL
+    assert match_key([ROLL], "space") is ROLL
+    assert match_key([POT, PASS], "enter") is None
+    assert match_key([NEXT], "enter") is NEXT
+
+
+# -- layout -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+@pytest.mark.parametrize(("width", "height"), [(80, 24), (100, 30), (160, 48), (200, 60)])
+def test_every_seat_is_placed_once_and_the_log_keeps_room(
+    players: int, width: int, height: int
+) -> None:
+    layout = arrange(players, width, height)
+    seats = layout.top + layout.bottom
+    assert sorted(seats) == list(range(players))
+    used = (
+        layout.band_height(layout.top, layout.columns_top)
+        + layout.band_height(layout.bottom, layout.columns_bottom)
+        + layout.centre_height
+        + 2  # action bar and footer
+    )
+    assert height - used >= 6, "the log needs a few lines"
+    assert width // max(layout.columns_top, layout.columns_bottom) >= 20
+
+
+def test_large_terminals_seat_players_around_the_pot_clockwise() -> None:
+    layout = arrange(6, 160, 48)
+    assert layout.large
+    assert layout.top == (0, 1, 2)
+    assert layout.bottom == (5, 4, 3)
+    assert layout.panel_height > arrange(6, 80, 24).panel_height
+
+
+def test_small_terminals_put_every_panel_above_the_pot() -> None:
+    assert arrange(3, 80, 24).top == (0, 1, 2)
+    assert arrange(3, 80, 24).bottom == ()
+    assert arrange(6, 80, 24).columns_top == 3
+
+
+def test_too_small_below_the_minimum() -> None:
+    assert too_small(MIN_WIDTH - 1, 40)
+    assert too_small(100, MIN_HEIGHT - 1)
+    assert not too_small(80, 24)
+
+
+# -- names and glyphs ---------------------------------------------------------------------
+
+
+def test_names_are_cut_with_an_ellipsis_by_cells() -> None:
+    assert fit("Ann", 10) == "Ann"
+    assert fit("Bartholomew", 6) == "Barth\u2026"
+    assert fit("Bartholomew", 6, ascii_only=True) == "Bar..."
+    wide = fit("\u5f20\u4f1f\u5f20\u4f1f\u5f20\u4f1f", 7)
+    assert cell_len(wide) <= 7 and wide.endswith("\u2026")
+
+
+def test_control_and_invisible_characters_are_removed() -> None:
+    assert printable("A\x1b[31mnn\u200b\n") == "A[31mnn "
+    assert printable("[bold]x[/]") == "[bold]x[/]"
+
+
+def test_dice_boxes_and_tumble() -> None:
+    for value in range(1, 7):
+        box = die_box(value)
+        assert len(box) == 5 and all(len(row) == 9 for row in box)
+        assert "".join(box).count("\u25cf") == value
+    assert tumble((1, 6), 0) == (1, 6)
+    assert all(1 <= face <= 6 for frame in range(10) for face in tumble((1, 6), frame))
+
+
+# -- the Aces kit's words -------------------------------------------------------------------
+
+
+def _played(dice: list[int], n: int = 2, **options: object) -> tuple[AcesGame, list]:
+    game = AcesGame(NAMES[:n], ScriptedRandom(dice), first_seat=0, **options)  # type: ignore[arg-type]
+    events = game.apply(game.legal_actions()[0])
+    while not game.over and game.phase != "round_over":
+        events = game.apply(game.legal_actions()[0])
+    return game, events
+
+
+def test_single_round_summary_names_the_winner_and_the_pot() -> None:
+    game, events = _played([1, 1, 6, 6, 1, 6])
+    summary = AcesKit().round_summary(game.view(None), events, NAMES[:2])
+    assert summary is not None and summary.final
+    assert "wins" in summary.title
+    assert any("pot held" in line for line in summary.lines)
+
+
+def test_rounds_summary_has_standings_and_rounds_to_go() -> None:
+    game, events = _played([1, 1, 6, 6, 1, 6], match="rounds", rounds=3)
+    summary = AcesKit().round_summary(game.view(None), events, NAMES[:2])
+    assert summary is not None and not summary.final
+    assert summary.title.startswith("Round 1")
+    assert summary.standings[0][0] in NAMES[:2]
+    assert any("2 rounds to go" in line for line in summary.lines)
+
+
+def test_no_summary_in_the_middle_of_a_round() -> None:
+    game = AcesGame(NAMES[:3], ScriptedRandom([2, 3]), first_seat=0)  # type: ignore[arg-type]
+    game.apply(game.legal_actions()[0])
+    events = game.apply(game.legal_actions()[0])
+    assert AcesKit().round_summary(game.view(None), events, NAMES[:3]) is None
+
+
+def test_info_lists_the_variants_in_force() -> None:
+    game = AcesGame(NAMES[:3], random.Random(1), variants=frozenset({"last-roll", "right-pass"}))
+    lines = AcesKit().info_lines(game.view(None), NAMES[:3])
+    joined = "\n".join(lines)
+    assert "Last Roll" in joined and "Right-Pass" in joined
+    assert "sixes right" in joined

@@ -1,0 +1,217 @@
+"""The Aces table played by keys through the real app (animations off unless said)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from tests.app.conftest import AppDirs
+from tests.app.table_support import (
+    aces_config,
+    log_text,
+    scripted_factory,
+    table_of,
+    write_settings,
+)
+from tui.screens.round_end import RoundEndScreen
+from tui.screens.table import TableScreen
+from tui.widgets.action_bar import ActionBar
+from tui.widgets.game_log import GameLog
+from tui.widgets.player_panel import PlayerPanel
+
+MakeApp = Callable[..., Any]
+
+
+def chips(app: Any) -> list[int]:
+    view = table_of(app).controller.view(None)
+    return [seat.counters for seat in view.seats]
+
+
+async def play_to_the_end(pilot: Any, limit: int = 2000) -> None:
+    """Press the key of whatever the action bar offers until the game is over."""
+    app = pilot.app
+    for _ in range(limit):
+        if isinstance(app.screen, RoundEndScreen):
+            if app.screen.summary.final:
+                return
+            await pilot.press("enter")
+            continue
+        bar = app.screen.query_one(ActionBar)
+        assert bar.actions, f"nothing to press: {bar.status!r}"
+        await pilot.press(bar.actions[0].key)
+    raise AssertionError("the game did not end")
+
+
+async def test_a_two_player_game_played_by_keys_to_its_end(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    write_settings(app_dirs.settings)
+    app = make_app(settings_path=app_dirs.settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(aces_config(2, seed=5))
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        await play_to_the_end(pilot)
+        table = table_of(app)
+        assert table.controller.over
+        (winner,) = table.controller.winners()
+        summary = app.screen.summary
+        assert table.names[winner] in summary.title
+        assert "wins" in log_text(app)
+        await pilot.press("t")
+        await pilot.pause()
+        assert not any(isinstance(s, TableScreen) for s in app.screen_stack)
+
+
+async def test_a_six_player_rounds_match_played_by_keys_to_its_end(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    write_settings(app_dirs.settings)
+    app = make_app(settings_path=app_dirs.settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(aces_config(6, match="rounds", rounds=2, seed=8))
+        await pilot.pause()
+        rounds_seen = 0
+        for _ in range(5000):
+            if isinstance(app.screen, RoundEndScreen):
+                rounds_seen += 1
+                if app.screen.summary.final:
+                    break
+                assert app.screen.summary.standings, "standings between rounds"
+                await pilot.press("enter")
+                continue
+            bar = app.screen.query_one(ActionBar)
+            await pilot.press(bar.actions[0].key)
+        assert rounds_seen == 2
+        assert table_of(app).controller.over
+        assert "Match over" in app.screen.summary.title
+
+
+async def test_a_six_player_single_round_with_every_chip_in_sight(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    write_settings(app_dirs.settings)
+    app = make_app(settings_path=app_dirs.settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(aces_config(6, seed=3, variants=["three-chip"]))
+        await pilot.pause()
+        table = table_of(app)
+        assert len(table.query(PlayerPanel)) == 6
+        await play_to_the_end(pilot)
+        view = table.controller.view(None)
+        assert sum(seat.counters for seat in view.seats) + view.pot == 18
+
+
+async def _one_chip_ace_six(make_app: MakeApp, app_dirs: AppDirs, key: str) -> list[int]:
+    """Ann: ace (pot), Ben and Cleo: nothing, Ann: ace and six with her last chip."""
+    write_settings(app_dirs.settings)
+    dice = [1, 3, 2, 3, 2, 3, 1, 6]
+    app = make_app(settings_path=app_dirs.settings, rng_factory=scripted_factory(dice))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(aces_config(3, first_seat=0))
+        await pilot.pause()
+        await pilot.press("enter", "r", "r", "r", "r")
+        await pilot.pause()
+        bar = app.screen.query_one(ActionBar)
+        labels = [action.label for action in bar.actions]
+        assert labels == ["Pot: Ann's last chip into the pot", "Pass: Ben gets it"]
+        await pilot.press(key)
+        await pilot.pause()
+        view = table_of(app).controller.view(None)
+        return [*chips(app), view.pot]
+
+
+async def test_ace_and_six_with_one_chip_into_the_pot(make_app: MakeApp, app_dirs: AppDirs) -> None:
+    assert await _one_chip_ace_six(make_app, app_dirs, "p") == [0, 2, 2, 2]
+
+
+async def test_ace_and_six_with_one_chip_passed(make_app: MakeApp, app_dirs: AppDirs) -> None:
+    assert await _one_chip_ace_six(make_app, app_dirs, "n") == [0, 3, 2, 1]
+
+
+async def test_escape_asks_before_leaving_a_game_in_progress(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    from tui.screens.confirm import ConfirmScreen
+
+    write_settings(app_dirs.settings, confirm_quit=True)
+    app = make_app(settings_path=app_dirs.settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(aces_config(2))
+        await pilot.pause()
+        await pilot.press("enter", "r")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("q", "y")
+        await pilot.pause()
+        assert not any(isinstance(s, TableScreen) for s in app.screen_stack)
+        assert list(app_dirs.saves.glob("*.json")), "the game left behind is saved"
+
+
+async def test_escape_leaves_at_once_when_the_setting_says_so(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    write_settings(app_dirs.settings, confirm_quit=False)
+    app = make_app(settings_path=app_dirs.settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(aces_config(2))
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not any(isinstance(s, TableScreen) for s in app.screen_stack)
+
+
+async def test_question_mark_and_f1_open_the_rules_of_this_game(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    from tui.screens.rules import RulesScreen
+
+    write_settings(app_dirs.settings)
+    app = make_app(settings_path=app_dirs.settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(aces_config(2, variants=["last-roll"]))
+        await pilot.pause()
+        for key in ("question_mark", "f1"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, RulesScreen)
+            assert table_of(app).rules_context() == ("aces", frozenset({"last-roll"}))
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
+
+
+async def test_every_move_is_saved(make_app: MakeApp, app_dirs: AppDirs) -> None:
+    write_settings(app_dirs.settings)
+    app = make_app(settings_path=app_dirs.settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(aces_config(3, seed=2))
+        await pilot.pause()
+        await pilot.press("enter", "r")
+        await pilot.pause()
+        (save,) = app_dirs.saves.glob("*.json")
+        before = save.read_bytes()
+        await pilot.press("r")
+        await pilot.pause()
+        assert save.read_bytes() != before
+
+
+async def test_hostile_names_are_shown_literally(make_app: MakeApp, app_dirs: AppDirs) -> None:
+    write_settings(app_dirs.settings)
+    names = ["[bold red]x[/]", "\u5f20\u4f1f" * 10, "[link=http://x]y"]
+    app = make_app(settings_path=app_dirs.settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(aces_config(3, names=names))
+        await pilot.pause()
+        await pilot.press("enter", "r")
+        await pilot.pause()
+        table = table_of(app)
+        first = table.query(PlayerPanel).first().render().plain
+        assert "[bold red]x[/]" in first
+        panel_text = table.query(PlayerPanel)[1].render().plain
+        assert "\u2026" in panel_text
+        assert "[link=http://x]y" in table.query_one(GameLog).plain
