@@ -40,9 +40,6 @@ A final roll looks only for sixes: its aces do nothing, since the roller has no 
 
 from __future__ import annotations
 
-import random
-from typing import Any, ClassVar
-
 from tui.engine.aces_rules import (
     FINAL_ROLL,
     NEXT_ROUND,
@@ -51,84 +48,21 @@ from tui.engine.aces_rules import (
     POT_EVENTS,
     ROLL,
     ROLL_EVENTS,
-    check_settings,
     event,
     pass_action,
     pot_action,
     start_action,
 )
-from tui.engine.core import (
-    FORMAT_VERSION,
-    Action,
-    Event,
-    IllegalAction,
-    RandomSource,
-    SeatView,
-    TableView,
-    rng_from_json,
-    rng_state_to_json,
-)
+from tui.engine.aces_table import AcesTable
+from tui.engine.core import Action, Event, IllegalAction
 
 
-class AcesGame:
-    """One game of Aces in the Pot: a single round or a whole match."""
+class AcesGame(AcesTable):
+    """One game of Aces in the Pot: a single round or a whole match.
 
-    game_id: ClassVar[str] = "aces"
-
-    def __init__(
-        self,
-        names: list[str] | tuple[str, ...],
-        rng: RandomSource,
-        variants: frozenset[str] = frozenset(),
-        first_seat: int | None = None,
-        match: str = "single",
-        rounds: int = 3,
-        bankroll: int = 10,
-    ) -> None:
-        names = [str(name) for name in names]
-        variants = frozenset(variants)
-        check_settings(names, variants, first_seat, match, rounds, bankroll)
-        n = len(names)
-        self.names: tuple[str, ...] = tuple(names)
-        self.variants = variants
-        self.first_seat = first_seat
-        self.match = match
-        self._rounds_setting = rounds
-        self._bankroll_setting = bankroll
-        self._rng = rng
-        self._n = n
-        self._two_dice = "single-die" not in variants
-        self._start_chips = 3 if "three-chip" in variants else 2
-        self._step = -1 if "right-pass" in variants else 1
-        self._last_roll = "last-roll" in variants
-        self._chips = [0] * n
-        self._pot = 0
-        self._out = [False] * n  # out for the rest of the round (Last Roll)
-        self._broke = [False] * n  # out of the match (bankroll)
-        self._absent = [False] * n  # out or broke: skipped, nobody's neighbour
-        self._scores = [bankroll if match == "bankroll" else 0] * n
-        self._phase = "start"
-        self._current: int | None = None
-        self._dice: tuple[int, ...] = ()
-        self._round = 1
-        self._rounds_played = 0
-        self._turns = 0
-        self._round_winner: int | None = None
-        self._winners: tuple[int, ...] = ()
-        self._holders = 0  # players holding at least one chip
-        self._in_count = 0  # players neither out nor broke
-
-    # ----------------------------------------------------------------- protocol
-
-    def current_seat(self) -> int | None:
-        return self._current
-
-    @property
-    def over(self) -> bool:
-        return self._phase == "over"
-
-    def winners(self) -> tuple[int, ...]:
-        return self._winners
+    ``AcesGame(names, rng, variants=frozenset(), first_seat=None, match="single",
+    rounds=3, bankroll=10)``; ``ValueError`` for settings out of range.
+    """
 
     def legal_actions(self) -> list[Action]:
         phase = self._phase
@@ -171,62 +105,12 @@ class AcesGame:
         legal = ", ".join(a.kind for a in self.legal_actions()) or "nothing, the game is over"
         raise IllegalAction(f"{kind!r} is not legal now (phase {phase}; legal: {legal})")
 
-    # ----------------------------------------------------------------- extras
-
-    @property
-    def phase(self) -> str:
-        return self._phase
-
-    @property
-    def turns(self) -> int:
-        """Every turn taken in the whole game, zero-chip turns and final rolls included."""
-        return self._turns
-
-    @property
-    def rounds_played(self) -> int:
-        return self._rounds_played
-
-    @property
-    def rounds_total(self) -> int:
-        """Rounds in the match: 1 for a single round, 0 (open-ended) for bankroll play."""
-        return {"single": 1, "rounds": self._rounds_setting}.get(self.match, 0)
-
-    @property
-    def round(self) -> int:
-        """The round being played, or about to be played (1-based)."""
-        return self._round
-
-    @property
-    def pot(self) -> int:
-        return self._pot
-
-    @property
-    def chips(self) -> tuple[int, ...]:
-        return tuple(self._chips)
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """Match points (rounds) or bankrolls off the table (bankroll); zeros in a single."""
-        return tuple(self._scores)
-
-    @property
-    def dice(self) -> tuple[int, ...]:
-        return self._dice
-
     # ----------------------------------------------------------------- rules
 
     def _final_roll_due(self) -> bool:
         """A7: the current seat is at zero while exactly one player holds chips."""
         seat = self._current
         return self._last_roll and self._holders == 1 and seat is not None and not self._chips[seat]
-
-    def _neighbour(self, seat: int) -> int:
-        """Where a six sends a chip: the next seat still in, left (or right) of ``seat``."""
-        n, step, absent = self._n, self._step, self._absent
-        other = (seat + step) % n
-        while absent[other]:
-            other = (other + step) % n
-        return other
 
     def _advance(self, seat: int) -> None:
         """Play goes clockwise to the next seat still in, whatever way chips are passed."""
@@ -414,131 +298,3 @@ class AcesGame:
         self._phase = "over"
         if announce:
             events.append(event("match_over", None, None, winners))
-
-    # ----------------------------------------------------------------- views
-
-    def view(self, seat: int | None) -> TableView:
-        """A fresh snapshot; Aces has no secrets, so every viewer sees the same table."""
-        phase = self._phase
-        playing = phase in ("turn", "choice")
-        sole = playing and self._holders == 1
-        final_due = sole and self._last_roll
-        # Between rounds of bankroll play every chip is back in a bankroll: nobody is "at zero".
-        shows_zero = playing or (phase != "start" and self.match != "bankroll")
-        if phase == "over":
-            shown_winners = set(self._winners)
-        elif phase == "round_over" and self._round_winner is not None:
-            shown_winners = {self._round_winner}
-        else:
-            shown_winners = set()
-        seats = []
-        for index, name in enumerate(self.names):
-            chips = self._chips[index]
-            flags = set()
-            if index == self._current:
-                flags.add("turn")
-            if self._absent[index]:
-                flags.add("out")
-                if self._broke[index]:
-                    flags.add("broke")
-            elif not chips and shows_zero:
-                flags.add("zero")
-                if final_due:
-                    flags.add("final-roll")
-            elif final_due:
-                flags.add("leader")
-            if index in shown_winners:
-                flags.add("winner")
-            seats.append(SeatView(index, name, chips, flags=frozenset(flags)))
-        extra: dict[str, Any] = {"turns": self._turns, "rounds_played": self._rounds_played}
-        if self._round_winner is not None:
-            extra["round_winner"] = self._round_winner
-        if phase == "choice" and self._current is not None:
-            extra["pass_to"] = self._neighbour(self._current)
-        return TableView(
-            game=self.game_id,
-            viewer=seat,
-            seats=tuple(seats),
-            pot=self._pot,
-            current=self._current,
-            phase=phase,
-            round=self._round,
-            variants=self.variants,
-            dice=self._dice,
-            scores=tuple(self._scores) if self.match != "single" else (),
-            match=self.match,
-            rounds_total=self.rounds_total,
-            winners=self._winners,
-            extra=extra,
-        )
-
-    # ----------------------------------------------------------------- saving
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-compatible state, including the random source's (TypeError if not Random)."""
-        if not isinstance(self._rng, random.Random):
-            raise TypeError("only a random.Random source can be saved")
-        return {
-            "format": FORMAT_VERSION,
-            "game": self.game_id,
-            "names": list(self.names),
-            "variants": sorted(self.variants),
-            "first_seat": self.first_seat,
-            "match": self.match,
-            "rounds": self._rounds_setting,
-            "bankroll": self._bankroll_setting,
-            "chips": list(self._chips),
-            "pot": self._pot,
-            "out": list(self._out),
-            "broke": list(self._broke),
-            "scores": list(self._scores),
-            "phase": self._phase,
-            "current": self._current,
-            "dice": list(self._dice),
-            "round": self._round,
-            "rounds_played": self._rounds_played,
-            "turns": self._turns,
-            "round_winner": self._round_winner,
-            "winners": list(self._winners),
-            "rng": rng_state_to_json(self._rng),
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> AcesGame:
-        """Rebuild a game saved by ``to_dict``; ValueError/KeyError if it is not one."""
-        if data.get("game") != cls.game_id or data.get("format") != FORMAT_VERSION:
-            raise ValueError("not a saved Aces in the Pot game of this version")
-        game = cls(
-            data["names"],
-            rng_from_json(data["rng"]),
-            variants=frozenset(data["variants"]),
-            first_seat=data["first_seat"],
-            match=data["match"],
-            rounds=data["rounds"],
-            bankroll=data["bankroll"],
-        )
-        n = game._n
-        lists = {key: list(data[key]) for key in ("chips", "out", "broke", "scores")}
-        if any(len(values) != n for values in lists.values()):
-            raise ValueError("saved seats do not match the players")
-        if data["phase"] not in ("start", "turn", "choice", "round_over", "over"):
-            raise ValueError(f"unknown phase {data['phase']!r}")
-        game._chips = [int(c) for c in lists["chips"]]
-        game._out = [bool(o) for o in lists["out"]]
-        game._broke = [bool(b) for b in lists["broke"]]
-        game._absent = [o or b for o, b in zip(game._out, game._broke, strict=True)]
-        game._scores = [int(s) for s in lists["scores"]]
-        game._pot = int(data["pot"])
-        game._phase = str(data["phase"])
-        game._current = None if data["current"] is None else int(data["current"])
-        game._dice = tuple(int(d) for d in data["dice"])
-        game._round = int(data["round"])
-        game._rounds_played = int(data["rounds_played"])
-        game._turns = int(data["turns"])
-        game._round_winner = None if data["round_winner"] is None else int(data["round_winner"])
-        game._winners = tuple(int(w) for w in data["winners"])
-        game._holders = sum(1 for c in game._chips if c)
-        game._in_count = game._absent.count(False)
-        if any(c < 0 for c in game._chips) or game._pot < 0:
-            raise ValueError("negative chips in a saved game")
-        return game
