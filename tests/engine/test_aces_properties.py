@@ -42,26 +42,28 @@ class Shadow:
     def play(self, events: list[Event]) -> None:
         for e in events:
             assert e.kind in EVENT_KINDS, e
+            seat = -1 if e.seat is None else e.seat
+            other = -1 if e.other is None else e.other
             assert e.private_to is None  # Aces has no secrets
             if e.kind == "round_start":
                 self.pot = 0
                 self.chips = [0] * self.n
             elif e.kind == "stake":
-                self.chips[e.seat] = e.value
+                self.chips[seat] = e.value
                 if self.match == "bankroll":
-                    self.banks[e.seat] -= e.value
+                    self.banks[seat] -= e.value
             elif e.kind == "chip_to_pot":
-                self.chips[e.seat] -= 1
+                self.chips[seat] -= 1
                 self.pot += 1
             elif e.kind == "chip_passed":
-                self.chips[e.seat] -= 1
-                self.chips[e.other] += 1
+                self.chips[seat] -= 1
+                self.chips[other] += 1
             elif e.kind == "final_roll_saved":
-                self.chips[e.other] -= 1
-                self.chips[e.seat] += 1
+                self.chips[other] -= 1
+                self.chips[seat] += 1
             elif e.kind == "table_taken":
                 assert e.value == self.pot + sum(self.chips)
-                self.banks[e.seat] += e.value
+                self.banks[seat] += e.value
                 self.chips = [0] * self.n
                 self.pot = 0
             elif e.kind in ("roll", "final_roll"):
