@@ -23,6 +23,13 @@ from tui.engine.core import (
 
 PHASES = ("start", "turn", "choice", "round_over", "over")
 
+_FLAG_BITS = ("turn", "out", "broke", "zero", "final-roll", "leader", "winner")
+_FLAG_SETS = tuple(
+    frozenset(flag for bit, flag in enumerate(_FLAG_BITS) if mask >> bit & 1)
+    for mask in range(1 << len(_FLAG_BITS))
+)
+"""Every combination of a seat's flags, built once: views are built on every bot turn."""
+
 
 class AcesTable:
     """Chips, pot, bankrolls and whose turn it is; read-only views; JSON save and load."""
@@ -153,24 +160,20 @@ class AcesTable:
         else:
             shown_winners = set()
         seats = []
+        current, chips_of, absent, broke = self._current, self._chips, self._absent, self._broke
         for index, name in enumerate(self.names):
-            chips = self._chips[index]
-            flags = set()
-            if index == self._current:
-                flags.add("turn")
-            if self._absent[index]:
-                flags.add("out")
-                if self._broke[index]:
-                    flags.add("broke")
-            elif not chips and shows_zero:
-                flags.add("zero")
-                if final_due:
-                    flags.add("final-roll")
+            chips = chips_of[index]
+            mask = 1 if index == current else 0
+            if absent[index]:
+                mask |= 6 if broke[index] else 2
+            elif not chips:
+                if shows_zero:
+                    mask |= 24 if final_due else 8
             elif final_due:
-                flags.add("leader")
+                mask |= 32
             if index in shown_winners:
-                flags.add("winner")
-            seats.append(SeatView(index, name, chips, flags=frozenset(flags)))
+                mask |= 64
+            seats.append(SeatView(index, name, chips, None, "", _FLAG_SETS[mask]))
         extra: dict[str, Any] = {"turns": self._turns, "rounds_played": self._rounds_played}
         if self._round_winner is not None:
             extra["round_winner"] = self._round_winner
