@@ -146,7 +146,18 @@ class AcesTable:
     # ----------------------------------------------------------------- views
 
     def view(self, seat: int | None) -> TableView:
-        """A fresh snapshot; Aces has no secrets, so every viewer sees the same table."""
+        """A fresh snapshot; Aces has no secrets, so every viewer sees the same table.
+
+        Seat flags: "turn"; "zero" (no chips, still playing); "final-roll" (would take a
+        final roll on their next turn, A7); "leader" (the sole holder under Last Roll);
+        "out" (out for the round, A7, or out of the match, A8, which also adds "broke");
+        "winner" (the round's winner between rounds, the game's winners at the end).
+        ``scores`` are match points or bankrolls by seat (empty in a single round);
+        ``extra`` holds "turns", "rounds_played", "round_winner" once there is one, and
+        "pass_to" (the neighbour a pass would reach) during a pot-or-pass choice.
+        """
+        if seat is not None and not 0 <= seat < self._n:
+            raise ValueError(f"no seat {seat} at this table")
         phase = self._phase
         playing = phase in ("turn", "choice")
         sole = playing and self._holders == 1
@@ -263,6 +274,25 @@ class AcesTable:
         game._winners = tuple(int(w) for w in data["winners"])
         game._holders = sum(1 for c in game._chips if c)
         game._in_count = game._absent.count(False)
-        if any(c < 0 for c in game._chips) or game._pot < 0:
-            raise ValueError("negative chips in a saved game")
+        game._check_loaded()
         return game
+
+    def _check_loaded(self) -> None:
+        """Refuse a damaged save now, rather than fail strangely a few moves later."""
+        seats = range(self._n)
+        if min(self._chips) < 0 or self._pot < 0 or min(self._scores) < 0:
+            raise ValueError("negative chips in a saved game")
+        if (self._current is None) != (self._phase in ("start", "round_over", "over")):
+            raise ValueError(f"no seat to act in phase {self._phase!r}")
+        if self._current is not None and (
+            self._current not in seats or self._absent[self._current]
+        ):
+            raise ValueError(f"seat {self._current} cannot act")
+        if any(d not in range(1, 7) for d in self._dice) or len(self._dice) > 2:
+            raise ValueError(f"impossible dice {self._dice}")
+        if any(w not in seats for w in self._winners) or (
+            self._round_winner is not None and self._round_winner not in seats
+        ):
+            raise ValueError("a winner who is not at the table")
+        if self._phase == "choice" and self._chips[self._current or 0] != 1:
+            raise ValueError("a pot-or-pass choice without exactly one chip")
