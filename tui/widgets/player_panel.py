@@ -58,6 +58,8 @@ class PanelModel:
     ascii_symbol: str = "o"
     detail: Text | None = None
     ascii_only: bool = False
+    line: Text | None = None
+    """A game's own one-line form of the seat, used when the panel is one line high."""
 
     @property
     def counter_text(self) -> str:
@@ -169,6 +171,8 @@ class PlayerPanel(Widget):
         return text
 
     def _one_line(self, model: PanelModel, width: int) -> Text:
+        if model.line is not None:
+            return _crop(model.line, width)
         line = self._name_line(model, min(width, max(12, width // 3)))
         line.append("  ")
         line.append(self._counter_line(model, 24))
