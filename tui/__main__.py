@@ -11,10 +11,7 @@ from collections.abc import Sequence
 
 from tui.cli import PROG, Command, UsageError, parse
 
-NO_TTY = (
-    f"{PROG} needs a terminal to draw its table; over SSH use `ssh -t host {PROG}` "
-    "(or run `party-dice rules` / `party-dice simulate`, which print plain text)."
-)
+NO_TTY = f"{PROG} needs a terminal: over SSH, connect with `ssh -t host {PROG}`."
 
 
 def _has_tty() -> bool:

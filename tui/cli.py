@@ -128,7 +128,12 @@ def build_parser() -> argparse.ArgumentParser:
         default=argparse.SUPPRESS,
         help="draw dice and cards with plain ASCII ([5], 10s) for fonts without die faces",
     )
-    parser.add_argument("--ascii", action="store_true", default=False, help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--ascii",
+        action="store_true",
+        default=False,
+        help="draw dice and cards in plain ASCII, for fonts without die faces or suits",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     play = sub.add_parser(

@@ -1,0 +1,68 @@
+"""Shared fixtures for app tests (Pilot and snapshots), for every screen's tests.
+
+Every test gets its own per-user directories (XDG config, state and data under
+``tmp_path``), no ``NO_COLOR`` or ``TEXTUAL_THEME`` from the developer's shell, and a
+``make_app`` factory that builds a fresh, seeded ``PartyDiceApp``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+SEED = 20261130
+"""The seed of every app a test makes unless it asks for another."""
+
+
+@dataclass(frozen=True)
+class AppDirs:
+    """The isolated per-user directories of one test."""
+
+    config: Path
+    state: Path
+    data: Path
+
+    @property
+    def settings(self) -> Path:
+        return self.config / "party-dice" / "settings.toml"
+
+    @property
+    def saves(self) -> Path:
+        return self.state / "party-dice" / "saves"
+
+
+@pytest.fixture(autouse=True)
+def app_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AppDirs:
+    """Isolate the per-user files and neutralise the environment that changes looks."""
+    dirs = AppDirs(tmp_path / "config", tmp_path / "state", tmp_path / "data")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(dirs.config))
+    monkeypatch.setenv("XDG_STATE_HOME", str(dirs.state))
+    monkeypatch.setenv("XDG_DATA_HOME", str(dirs.data))
+    for name in ("NO_COLOR", "TEXTUAL_THEME", "COLORTERM", "TEXTUAL"):
+        monkeypatch.delenv(name, raising=False)
+    return dirs
+
+
+@pytest.fixture
+def make_app() -> Callable[..., Any]:
+    """``make_app(**kwargs)``: a fresh ``PartyDiceApp`` (seeded; kwargs go to it)."""
+
+    def build(**kwargs: Any) -> Any:
+        from tui.app import PartyDiceApp
+
+        kwargs.setdefault("seed", SEED)
+        return PartyDiceApp(**kwargs)
+
+    return build
+
+
+async def no_blink(pilot: Any) -> None:
+    """A ``run_before`` for snapshots: stop every cursor blinking, everywhere."""
+    from textual.widgets import Input
+
+    for widget in pilot.app.screen.query(Input):
+        widget.cursor_blink = False

@@ -1,0 +1,444 @@
+"""Pilot tests of the shell: moving between screens by keys, setup checks, settings
+that survive a restart, the command palette, and the hooks the tables use."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from textual.widgets import Button, Input, OptionList, Select, Static, Switch
+
+from tests.app.conftest import AppDirs
+from tui.gameconfig import GameConfig
+from tui.screens.confirm import ConfirmScreen
+from tui.screens.help import HelpScreen
+from tui.screens.rules import RulesScreen, RulesViewer
+from tui.screens.settings import SettingsScreen
+from tui.screens.setup import SeatRow, SetupScreen
+from tui.screens.title import TitleScreen
+
+MakeApp = Callable[..., Any]
+
+# How to reach each screen from the title, by keys only.
+ROUTES: dict[str, tuple[list[str], type]] = {
+    "setup-aces": (["a"], SetupScreen),
+    "setup-chase": (["c"], SetupScreen),
+    "settings": (["s"], SettingsScreen),
+    "rules": (["r"], RulesScreen),
+    "help": (["f2"], HelpScreen),
+}
+
+
+def _text(widget: Static) -> str:
+    return str(widget.render())
+
+
+@pytest.mark.parametrize("route", list(ROUTES))
+async def test_escape_goes_back_to_the_title(make_app: MakeApp, route: str) -> None:
+    keys, screen_class = ROUTES[route]
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*keys)
+        await pilot.pause()
+        assert isinstance(app.screen, screen_class)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        assert len(app.screen_stack) == 1
+
+
+@pytest.mark.parametrize("route", ["title", *ROUTES])
+@pytest.mark.parametrize("key", ["question_mark", "f1"])
+async def test_rules_key_opens_the_rules_from_every_screen(
+    make_app: MakeApp, route: str, key: str
+) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        if route != "title":
+            await pilot.press(*ROUTES[route][0])
+            await pilot.pause()
+        await pilot.press(key)
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        expected = TitleScreen if route in ("title", "rules") else ROUTES[route][1]
+        assert isinstance(app.screen, expected)
+
+
+async def test_escape_on_the_title_stays(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        assert app.is_running
+
+
+async def test_title_menu_by_arrows_and_enter(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        menu = app.screen.query_one("#menu", OptionList)
+        assert [menu.get_option_at_index(i).id for i in range(menu.option_count)] == [
+            "aces",
+            "chase",
+            "rules",
+            "settings",
+            "quit",
+        ]
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen) and app.screen.game_id == "chase"
+
+
+async def test_q_on_the_title_quits(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        await pilot.press("q")
+        await pilot.pause()
+    assert not app.is_running
+
+
+# -- setup ------------------------------------------------------------------------------
+
+
+async def _setup(pilot: Any, game: str = "a") -> SetupScreen:
+    await pilot.press(game)
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, SetupScreen)
+    return screen
+
+
+def _start(screen: SetupScreen) -> Button:
+    return screen.query_one("#start", Button)
+
+
+async def test_setup_starts_valid_with_numbered_players(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _setup(pilot)
+        names = [row.name_input.value for row in screen.rows()]
+        assert names == ["Player 1", "Player 2", "Player 3"]
+        assert not _start(screen).disabled
+        assert app.focused is _start(screen)
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [("", "Needs a name."), ("player 1", "Same name as seat 1."), ("x" * 21, "at most 20")],
+)
+async def test_setup_marks_a_bad_name_next_to_it_and_disables_start(
+    make_app: MakeApp, typed: str, message: str
+) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _setup(pilot)
+        row = screen.rows()[1]
+        row.name_input.value = typed
+        await pilot.pause()
+        note = row.query_one(".seat-note", Static)
+        assert note.display and message in _text(note)
+        assert row.has_class("-invalid")
+        assert _start(screen).disabled
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is screen, "ctrl+s must not start an invalid table"
+        row.name_input.value = "Cleo"
+        await pilot.pause()
+        assert not note.display
+        assert not _start(screen).disabled
+
+
+async def test_setup_typing_a_name_by_keys(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _setup(pilot)
+        screen.rows()[0].name_input.focus()
+        await pilot.press("ctrl+u")
+        await pilot.pause()
+        assert _start(screen).disabled
+        await pilot.press(*"Ann")
+        await pilot.pause()
+        assert screen.rows()[0].clean == "Ann"
+        assert not _start(screen).disabled
+
+
+async def test_setup_player_count_limits(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _setup(pilot)
+        for _ in range(5):
+            await pilot.press("ctrl+n")
+            await pilot.pause()
+        assert len(screen.rows()) == 6, "Aces takes at most 6"
+        assert screen.query_one("#add-seat", Button).disabled
+        for _ in range(5):
+            screen.rows()[0].name_input.focus()
+            await pilot.press("ctrl+r")
+            await pilot.pause()
+        assert len(screen.rows()) == 1
+        count = screen.query_one("#count-note", Static)
+        assert "at least 2" in _text(count) and count.has_class("-invalid")
+        assert _start(screen).disabled
+
+
+async def test_setup_chase_has_three_to_twenty(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _setup(pilot, "c")
+        assert (screen.low, screen.high) == (3, 20)
+        for _ in range(20):
+            await pilot.press("ctrl+n")
+        await pilot.pause()
+        assert len(screen.rows()) == 20
+        assert not _start(screen).disabled
+
+
+async def test_setup_moves_seats_and_sets_computers(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _setup(pilot)
+        rows = screen.rows()
+        rows[0].name_input.value = "Ann"
+        rows[2].kind_select.value = "sharp"
+        await pilot.pause()
+        bot_name = rows[2].clean
+        assert bot_name and not bot_name.startswith("Player")
+        note = rows[2].query_one(".seat-note", Static)
+        assert "odds" in _text(note), "the level's one-line description"
+        rows[0].name_input.focus()
+        await pilot.press("ctrl+down")
+        await pilot.pause()
+        assert [row.clean for row in screen.rows()] == ["Player 2", "Ann", bot_name]
+        assert app.focused is screen.rows()[1].name_input
+        config = screen.config()
+        assert [seat.bot for seat in config.seats] == [None, None, "sharp"]
+
+
+async def test_setup_start_hands_a_config_to_the_app(
+    make_app: MakeApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = make_app()
+    started: list[GameConfig] = []
+    monkeypatch.setattr(app, "start_game", started.append)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.update_settings(chase_variants=frozenset({"four-lives"}))
+        screen = await _setup(pilot, "c")
+        screen.query_one("#first", Select).value = "2"
+        screen.query_one("#all-out", Select).value = "share"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+    (config,) = started
+    assert config.game_id == "chase"
+    assert config.variants == {"four-lives"}
+    assert config.first_seat == 2
+    assert config.all_out == "share"
+    assert app.settings.last_names == config.names
+
+
+async def test_setup_aces_match_number_is_checked(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _setup(pilot)
+        screen.query_one("#match", Select).value = "bankroll"
+        await pilot.pause()
+        number = screen.query_one("#match-number", Input)
+        assert number.display and number.value == "10"
+        number.value = "0"
+        await pilot.pause()
+        assert _start(screen).disabled
+        number.value = "25"
+        await pilot.pause()
+        config = screen.config()
+        assert (config.match, config.bankroll) == ("bankroll", 25)
+
+
+async def test_setup_remembers_people_from_last_time(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        app.update_settings(last_names=("Ann", "Ben", "Cleo", "Dan"))
+        screen = await _setup(pilot)
+        assert [r.clean for r in screen.rows()] == ["Ann", "Ben", "Cleo", "Dan"]
+        await pilot.press("escape", "c")
+        await pilot.pause()
+        assert [r.kind for r in app.screen.query(SeatRow)] == ["person"] * 4
+
+
+async def test_setup_start_opens_a_table(make_app: MakeApp) -> None:
+    """With no table module yet or with one, Start leaves the setup for a table."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _setup(pilot)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert not isinstance(app.screen, (SetupScreen, TitleScreen))
+        assert app.screen_stack[0].__class__ is TitleScreen
+
+
+# -- settings ----------------------------------------------------------------------------
+
+
+async def test_settings_survive_a_restart(make_app: MakeApp, app_dirs: AppDirs) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        screen = app.screen
+        assert app.focused is screen.query_one("#variant-three-chip", Switch)
+        await pilot.press("space")  # three-chip on
+        screen.query_one("#variant-kings-swap", Switch).value = True
+        screen.query_one("#variant-king-stops", Switch).value = True
+        screen.query_one("#choice-animation", Select).value = "off"
+        screen.query_one("#choice-glyphs", Select).value = "ascii"
+        screen.query_one("#choice-theme", Select).value = "nord"
+        screen.query_one("#confirm-quit", Switch).value = False
+        await pilot.pause()
+        conflicts = screen.query_one("#conflicts", Static)
+        assert conflicts.display and "King stops play" in _text(conflicts)
+        note = screen.query_one("#row-king-stops .setting-note", Static)
+        assert note.display and "Kings swap too" in _text(note)
+        assert app.theme == "nord"
+    assert app_dirs.settings.exists()
+
+    again = make_app()
+    async with again.run_test(size=(80, 24)) as pilot:
+        settings = again.settings
+        assert settings.aces_variants == {"three-chip"}
+        assert settings.chase_variants == {"kings-swap", "king-stops"}
+        assert (settings.animation, settings.glyphs, settings.confirm_quit) == (
+            "off",
+            "ascii",
+            False,
+        )
+        assert again.theme == "nord"
+        assert again.ascii_glyphs
+        await pilot.press("s")
+        await pilot.pause()
+        assert again.screen.query_one("#variant-three-chip", Switch).value
+
+
+async def test_ascii_flag_overrides_the_glyph_setting(make_app: MakeApp) -> None:
+    app = make_app(ascii_glyphs=True)
+    async with app.run_test():
+        assert app.settings.glyphs == "unicode"
+        assert app.ascii_glyphs
+        assert "[6]" in _text(app.screen.query_one("#title-glyphs", Static))
+
+
+async def test_a_damaged_settings_file_is_told_and_defaults_used(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    app_dirs.settings.parent.mkdir(parents=True)
+    app_dirs.settings.write_bytes(b"\x00\xff not toml")
+    app = make_app()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert app.settings.theme == "textual-dark"
+        assert any("settings" in n.message.lower() for n in app._notifications)
+
+
+# -- rules and help -----------------------------------------------------------------------
+
+
+async def test_rules_hook_opens_the_game_with_its_variants_and_ruling(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.action_show_rules("chase", {"four-lives", "kings-swap"}, ruling="C8")
+        await pilot.pause(0.3)
+        screen = app.screen
+        assert isinstance(screen, RulesScreen) and screen.game_id == "chase"
+        viewer = screen.query_one("#viewer-chase", RulesViewer)
+        source = viewer.document.source
+        assert "At this table:" in source and "Four lives" in source
+        assert viewer.scroll_y > 0, "scrolled down to ruling C8"
+        await pilot.press("a")
+        await pilot.pause()
+        assert screen.game_id == "aces"
+
+
+async def test_rules_screen_uses_a_tables_rules_context(make_app: MakeApp) -> None:
+    from tui.screens import SubScreen
+
+    class FakeTable(SubScreen):
+        def rules_context(self) -> tuple[str, frozenset[str]]:
+            return "aces", frozenset({"last-roll"})
+
+    app = make_app()
+    async with app.run_test() as pilot:
+        app.push_screen(FakeTable())
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, RulesScreen)
+        assert "Last Roll" in app.screen.query_one("#viewer-aces", RulesViewer).document.source
+
+
+async def test_help_lists_every_screens_keys(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("a", "f2")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, HelpScreen)
+        text = "\n".join(
+            f"{title}\n" + "\n".join(f"{key} {what}" for key, what in rows)
+            for title, rows in screen.sections()
+        )
+        for words in ("where you were", "Add seat", "Ctrl+P", "Contents", "Escape"):
+            assert words in text
+        assert text.index("where you were") < text.index("Everywhere")
+
+
+# -- quitting, palette ----------------------------------------------------------------------
+
+
+async def test_quit_during_a_game_asks_first(make_app: MakeApp) -> None:
+    from tui.screens import SubScreen
+
+    class BusyTable(SubScreen):
+        game_in_progress = True
+        saved = 0
+
+        def save_game(self) -> None:
+            BusyTable.saved += 1
+
+    app = make_app()
+    async with app.run_test() as pilot:
+        app.push_screen(BusyTable())
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, BusyTable)
+        await pilot.press("ctrl+q", "y")
+        await pilot.pause()
+    assert BusyTable.saved == 1
+    assert not app.is_running
+
+
+async def test_palette_has_useful_commands_and_no_screenshot(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test():
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+    assert "Screenshot" not in titles
+    for wanted in ("New Aces in the Pot game", "New Chase the Ace game", "Rules", "Settings"):
+        assert wanted in titles
+    assert "Theme" in titles and "Keys" in titles
+
+
+async def test_palette_search_finds_no_screenshot(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"screensh")
+        await pilot.pause(0.5)
+        results = app.screen.query_one(OptionList)
+        prompts = [str(results.get_option_at_index(i).prompt) for i in range(results.option_count)]
+        assert not any("Screenshot" in prompt for prompt in prompts)

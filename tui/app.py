@@ -1,0 +1,420 @@
+"""PartyDiceApp: the screens, the settings in force, and the hooks the tables use.
+
+The app owns what outlives one screen: the settings (loaded at start, saved on every
+change), the saved-game store, where randomness comes from, and the way out (quit, hang-up,
+crash). Screens ask the app to move: ``start_game``, ``open_table``, ``action_show_rules``,
+``back_to_title``.
+
+A table screen (``tui.screens.table``) plugs in through ``table_screen(controller, config,
+slot)`` and may offer ``rules_context()``, ``save_game()``, ``game_in_progress`` and
+``help_keys()``; the app uses them with ``getattr`` so that any screen can opt in.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import random
+import signal
+import sys
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from datetime import datetime
+from importlib.util import find_spec
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from tui.cli import Command
+from tui.engine.core import RandomSource
+from tui.gameconfig import GAMES, GameConfig
+
+if TYPE_CHECKING:
+    from tui.engine.controller import Controller
+    from tui.engine.store import SaveSlot, SaveStore
+
+DEFAULT_THEME = "textual-dark"
+"""Readable in colour and, through Textual's monochrome filter, with ``NO_COLOR`` set
+(the ANSI themes draw black on black there)."""
+
+
+def styles_dir() -> Path:
+    """The folder of ``.tcss`` files: ``tui/styles`` in a wheel, ``styles/`` in a checkout."""
+    packaged = Path(__file__).resolve().parent / "styles"
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parent.parent / "styles"
+
+
+def _css_paths() -> list[Path]:
+    """``app.tcss`` first, then every other sheet (screens', tables') by name."""
+    sheets = sorted(styles_dir().glob("*.tcss"))
+    return sorted(sheets, key=lambda path: (path.name != "app.tcss", path.name))
+
+
+RngFactory = Callable[[GameConfig], RandomSource]
+
+
+class PartyDiceApp(App[None]):
+    """party-dice: Aces in the Pot and Chase the Ace at one keyboard."""
+
+    TITLE = "party-dice"
+    CSS_PATH = _css_paths()
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("question_mark", "show_rules", "Rules", key_display="?"),
+        Binding("f1", "show_rules", "Rules", show=False),
+        Binding("f2", "show_help", "Keys"),
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+        Binding("ctrl+c", "quit", show=False, priority=True),
+    ]
+
+    def __init__(
+        self,
+        *,
+        start: Command | None = None,
+        ascii_glyphs: bool | None = None,
+        seed: int | None = None,
+        rng_factory: RngFactory | None = None,
+        settings_path: Path | None = None,
+        saves_dir: Path | None = None,
+    ) -> None:
+        """``ascii_glyphs`` overrides the glyph setting for this run (``--ascii``).
+
+        For tests and screenshots: ``seed`` makes every game started here reproducible,
+        ``rng_factory`` hands each game a scripted random source, and the two paths move
+        the per-user files (by default the XDG directories from ``tui.paths``).
+        """
+        super().__init__()
+        from tui import paths
+        from tui.settings import load_settings
+
+        self.start_command = start or Command("title")
+        self.ascii_override = ascii_glyphs
+        self.rng_factory = rng_factory
+        self._seeds = random.Random(seed)
+        self.settings_path = settings_path or paths.settings_path()
+        self._saves_dir = saves_dir
+        self._store: SaveStore | None = None
+        self._settings_unsaved = False
+        self.settings, self._settings_message = load_settings(self.settings_path)
+        self._apply_theme(self.settings.theme)
+
+    # -- settings ------------------------------------------------------------------
+
+    @property
+    def ascii_glyphs(self) -> bool:
+        """True when dice and cards are drawn in ASCII (``--ascii`` or the setting)."""
+        if self.ascii_override is not None:
+            return self.ascii_override
+        return self.settings.glyphs == "ascii"
+
+    def update_settings(self, **changes: Any) -> None:
+        """Change settings, apply them, and save them at once (a failure is told, once)."""
+        from tui.engine.files import StorageError
+        from tui.settings import save_settings
+
+        self.settings = replace(self.settings, **changes)
+        if "theme" in changes:
+            self._apply_theme(self.settings.theme)
+        try:
+            save_settings(self.settings, self.settings_path)
+        except (StorageError, OSError) as error:
+            if not self._settings_unsaved:
+                reason = getattr(error, "message", None) or str(error)
+                self.notify(f"{reason} Settings apply until you quit.", severity="warning")
+            self._settings_unsaved = True
+        else:
+            self._settings_unsaved = False
+
+    def _apply_theme(self, name: str) -> None:
+        self.theme = name if name in self.available_themes else DEFAULT_THEME
+
+    def _on_theme_changed(self, theme: Any) -> None:
+        """Remember a theme picked from the command palette as well as in Settings."""
+        if theme.name != self.settings.theme:
+            self.update_settings(theme=theme.name)
+
+    # -- start and stop ------------------------------------------------------------
+
+    def get_default_screen(self) -> Screen[Any]:
+        from tui.screens.title import TitleScreen
+
+        return TitleScreen()
+
+    def on_mount(self) -> None:
+        self.theme_changed_signal.subscribe(self, self._on_theme_changed)
+        self._install_signal_handlers()
+        if self._settings_message:
+            self.notify(self._settings_message, severity="warning", timeout=10)
+        command = self.start_command
+        if command.kind == "play" and command.play is not None:
+            self.start_game(
+                command.play.config(
+                    default_variants=self.variants_for(command.play.game_id),
+                    default_level=self.settings.bot_level,
+                    default_all_out=self.settings.chase_all_out,
+                )
+            )
+        elif command.kind == "resume":
+            self.resume_latest()
+
+    def _install_signal_handlers(self) -> None:
+        """Save and leave on SIGHUP (a dropped SSH link) and SIGTERM: Textual installs no
+        handler and would die without cleanup, or spin on a dead terminal if ignored."""
+        try:
+            import asyncio
+
+            loop = asyncio.get_running_loop()
+            for signum in (signal.SIGHUP, signal.SIGTERM):
+                loop.add_signal_handler(signum, self._hang_up)
+        except (NotImplementedError, RuntimeError, ValueError, AttributeError):
+            pass  # not the main thread (tests), or a platform without these signals
+
+    def _hang_up(self) -> None:
+        self.save_open_games()
+        self.exit(return_code=0)
+
+    def save_open_games(self) -> None:
+        """Ask every open table to save now; a failure never stops the way out."""
+        for screen in self.screen_stack:
+            save = getattr(screen, "save_game", None)
+            if callable(save):
+                with contextlib.suppress(Exception):  # leaving must never fail
+                    save()
+
+    def game_in_progress(self) -> bool:
+        return any(getattr(s, "game_in_progress", False) for s in self.screen_stack)
+
+    async def action_quit(self) -> None:
+        """Quit, asking first when a game is in progress and the setting says so."""
+        if self.game_in_progress() and self.settings.confirm_quit:
+            from tui.screens.confirm import ConfirmScreen
+
+            def answered(yes: bool | None) -> None:
+                if yes:
+                    self.save_open_games()
+                    self.exit()
+
+            if not isinstance(self.screen, ConfirmScreen):
+                self.push_screen(
+                    ConfirmScreen(
+                        "Quit party-dice? The game in progress is saved: "
+                        "Continue on the title screen brings it back.",
+                        yes="Quit",
+                        no="Keep playing",
+                    ),
+                    answered,
+                )
+            return
+        self.save_open_games()
+        self.exit()
+
+    def _handle_exception(self, error: Exception) -> None:
+        """An unexpected error: save what can be saved before Textual shuts down."""
+        self.save_open_games()
+        super()._handle_exception(error)
+
+    def _print_error_renderables(self) -> None:
+        """Keep tracebacks away from players: write them to a file, print one line."""
+        if not self._exit_renderables or "debug" in self.features:
+            super()._print_error_renderables()
+            return
+        where = self._write_crash_log(self._exit_renderables)
+        self._exit_renderables.clear()
+        line = "party-dice stopped after an internal error; any game in progress was saved."
+        if where:
+            line += f" Details: {where}"
+        print(line, file=sys.stderr)
+
+    def _write_crash_log(self, renderables: Iterable[Any]) -> Path | None:
+        from rich.console import Console
+
+        from tui.engine.files import atomic_write_bytes, ensure_private_dir
+        from tui.paths import state_dir
+
+        try:
+            folder = state_dir()
+            ensure_private_dir(folder)
+            path = folder / f"crash-{datetime.now():%Y%m%dT%H%M%S}.log"
+            console = Console(record=True, width=100, file=io.StringIO())
+            for renderable in renderables:
+                console.print(renderable)
+            atomic_write_bytes(path, console.export_text().encode("utf-8"))
+            return path
+        except Exception:  # noqa: BLE001 - the message matters more than the log
+            return None
+
+    # -- navigation ------------------------------------------------------------------
+
+    def variants_for(self, game_id: str) -> frozenset[str]:
+        """The variants the settings put in force for ``game_id``."""
+        return self.settings.variants_for(game_id)
+
+    def action_new_game(self, game_id: str) -> None:
+        """Open the setup screen for ``game_id``."""
+        from tui.screens.setup import SetupScreen
+
+        if game_id in GAMES:
+            self.push_screen(SetupScreen(game_id))
+
+    def action_open_settings(self) -> None:
+        from tui.screens.settings import SettingsScreen
+
+        if not isinstance(self.screen, SettingsScreen):
+            self.push_screen(SettingsScreen())
+
+    def action_show_rules(
+        self,
+        game_id: str | None = None,
+        variants: Iterable[str] | None = None,
+        ruling: str | None = None,
+    ) -> None:
+        """The rules: of the game at the table with its variants, or of ``game_id``,
+        scrolled to ``ruling`` ("A4") if given.
+
+        A table screen passes its game and variants, or offers ``rules_context()``
+        returning ``(game_id, variants)`` so that ``?`` and F1 find them.
+        """
+        from tui.screens.rules import RulesScreen
+
+        if isinstance(self.screen, RulesScreen):
+            if game_id:
+                self.screen.show_game(game_id)
+            return
+        if game_id is None:
+            context = getattr(self.screen, "rules_context", None)
+            if callable(context):
+                game_id, variants = context()
+        chosen = None if variants is None else frozenset(variants)
+        self.push_screen(RulesScreen(game_id, chosen, ruling))
+
+    def action_show_help(self) -> None:
+        from tui.screens.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(self.screen))
+
+    def back_to_title(self) -> None:
+        """Close every screen above the title (after a game, or from a menu)."""
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+
+    # -- games -----------------------------------------------------------------------
+
+    @property
+    def store(self) -> SaveStore:
+        if self._store is None:
+            from tui.engine.store import SaveStore
+
+            self._store = SaveStore(self._saves_dir)
+        return self._store
+
+    def make_rng(self, config: GameConfig) -> RandomSource:
+        """The random source of a new game: scripted in tests, seeded, or fresh."""
+        if self.rng_factory is not None:
+            return self.rng_factory(config)
+        seed = config.seed if config.seed is not None else self._seeds.getrandbits(64)
+        return random.Random(seed)
+
+    def start_game(self, config: GameConfig) -> None:
+        """Build the game ``config`` describes and open its table, with a save slot."""
+        from tui.engine.controller import Controller, new_game
+        from tui.engine.files import StorageError
+
+        problem = config.problem()
+        if problem:
+            self.notify(problem, title="Cannot start", severity="error")
+            return
+        try:
+            game = new_game(
+                config.game_id,
+                config.names,
+                self.make_rng(config),  # type: ignore[arg-type]
+                config.variants,
+                **config.engine_options(),
+            )
+        except ValueError as error:  # the engine refused an option
+            self.notify(str(error), title="Cannot start", severity="error")
+            return
+        controller = Controller(game, config.seats)
+        slot: SaveSlot | None = None
+        try:
+            slot = self.store.new_slot(config.game_id)
+        except (StorageError, OSError) as error:
+            self.notify(f"{error} This game will not be saved.", severity="warning")
+        self.open_table(controller, config, slot)
+
+    def open_table(
+        self, controller: Controller, config: GameConfig | None, slot: SaveSlot | None
+    ) -> None:
+        """Push the table for ``controller`` (``config`` is ``None`` for a resumed game)."""
+        if find_spec("tui.screens.table") is None:
+            from tui.screens.placeholder import PlaceholderTable
+
+            self.push_screen(PlaceholderTable(controller, config, slot))
+            return
+        from tui.screens.table import table_screen
+
+        self.push_screen(table_screen(controller, config, slot))
+
+    def resume_game(self, slot_id: str) -> bool:
+        """Open a saved game; say in one sentence why not if it cannot be opened."""
+        from tui.engine.store import SaveError
+
+        try:
+            slot, controller = self.store.resume(slot_id)
+        except SaveError as error:
+            self.notify(error.message, severity="warning", timeout=8)
+            return False
+        self.open_table(controller, None, slot)
+        return True
+
+    def resume_latest(self) -> bool:
+        """``party-dice resume``: the newest save not open elsewhere."""
+        scan = self.store.scan()
+        for message in scan.messages:
+            self.notify(message, severity="warning", timeout=10)
+        for summary in scan.saves:
+            if not summary.in_use:
+                return self.resume_game(summary.slot_id)
+        self.notify("There is no saved game to continue.", timeout=6)
+        return False
+
+    def action_continue(self) -> None:
+        """Continue: straight into the only save, or a list to choose from."""
+        saves = self.store.list()
+        if len(saves) == 1 and not saves[0].in_use:
+            self.resume_game(saves[0].slot_id)
+            return
+        from tui.screens.saves import SavesScreen
+
+        self.push_screen(SavesScreen(saves))
+
+    # -- command palette -------------------------------------------------------------
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """Useful commands, and no Screenshot: it would save hidden cards to disk."""
+        yield SystemCommand("New Aces in the Pot game", "Set up a table", self._palette_new_aces)
+        yield SystemCommand("New Chase the Ace game", "Set up a table", self._palette_new_chase)
+        yield SystemCommand(
+            "Rules", "How to play, every variant and ruling", self.action_show_rules
+        )
+        yield SystemCommand(
+            "Settings", "Variants, animation, glyphs, theme", self.action_open_settings
+        )
+        yield SystemCommand("Keys", "Every key, on one screen", self.action_show_help)
+        for command in super().get_system_commands(screen):
+            if command.title not in {"Screenshot", "Keys"}:
+                yield command
+
+    def _palette_new_aces(self) -> None:
+        self.action_new_game("aces")
+
+    def _palette_new_chase(self) -> None:
+        self.action_new_game("chase")
+
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        """Disabled: a screenshot could put a hidden card on disk."""

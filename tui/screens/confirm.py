@@ -1,0 +1,43 @@
+"""A small yes/no question over the current screen (quit a game, leave a table)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """Ask one question; dismisses with True for yes. Escape and ``n`` mean no."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", "Yes", show=False),
+        Binding("n", "answer(False)", "No", show=False),
+        Binding("escape", "answer(False)", "Back"),
+    ]
+    AUTO_FOCUS = "#confirm-no"
+
+    def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
+        super().__init__()
+        self.question = question
+        self.yes_label = yes
+        self.no_label = no
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="confirm-box"):
+            yield Static(self.question, id="confirm-question", markup=False)
+            with Horizontal(id="confirm-buttons"):
+                yield Button(f"{self.yes_label} (y)", id="confirm-yes", variant="error")
+                yield Button(f"{self.no_label} (n)", id="confirm-no", variant="primary")
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "confirm-yes")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)

@@ -1,0 +1,107 @@
+"""Every key on one screen, read from the screens' own bindings so it never goes stale.
+
+A screen may add keys that are not bindings (the action keys a table takes from the
+game) with ``help_keys() -> list[tuple[str, str]]``; the screen the help was opened from
+comes first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingsMap
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+from tui.screens import SubScreen
+
+EVERYWHERE: tuple[tuple[str, str], ...] = (
+    ("? or F1", "Rules (of the game at the table, with its variants)"),
+    ("F2", "Keys: this screen"),
+    ("Escape", "Back to the previous screen"),
+    ("Tab / Shift+Tab", "Next / previous field or button"),
+    ("Arrows, Enter", "Move in a list and choose; Space flips a switch"),
+    ("Ctrl+P", "Commands: new game, rules, settings, theme, keys, quit"),
+    ("Ctrl+Q", "Quit (asks first during a game, if the setting says so)"),
+)
+
+TABLE_NOTE: tuple[tuple[str, str], ...] = (
+    ("Action keys", "The action bar shows this turn's actions with their keys"),
+    ("Any key", "Skips the wait while a computer player thinks"),
+)
+
+
+def binding_rows(bindings: Iterable[Any], app: Any) -> list[tuple[str, str]]:
+    """(key, what it does) for every binding that has a description."""
+    rows: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    for _key, binding in BindingsMap(bindings):
+        if not isinstance(binding, Binding) or not binding.description:
+            continue
+        key = binding.key_display or app.get_key_display(binding)
+        if (key, binding.description) in seen:
+            continue
+        seen.add((key, binding.description))
+        rows.append((key, binding.description))
+    return rows
+
+
+def _section(title: str, rows: Iterable[tuple[str, str]]) -> Group:
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(min_width=16, style="bold")
+    grid.add_column()
+    for key, what in rows:
+        grid.add_row(Text(key), Text(what))
+    return Group(Text(title, style="bold underline"), grid, Text(""))
+
+
+class HelpScreen(SubScreen):
+    """The keys of the screen below, then of every other screen."""
+
+    def __init__(self, below: Screen[Any] | None = None) -> None:
+        super().__init__()
+        self.below = below
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with VerticalScroll(id="help-body"):
+            yield Static(Group(*(_section(t, rows) for t, rows in self.sections())), id="help-text")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = "Keys"
+
+    def sections(self) -> list[tuple[str, list[tuple[str, str]]]]:
+        """(title, [(key, what it does)]) for the screen below first, then the rest."""
+        from tui.screens.rules import RulesScreen
+        from tui.screens.settings import SettingsScreen
+        from tui.screens.setup import SetupScreen
+        from tui.screens.title import TitleScreen
+
+        sections: list[tuple[str, list[tuple[str, str]]]] = []
+        below = self.below
+        known = (TitleScreen, SetupScreen, SettingsScreen, RulesScreen)
+        if below is not None and not isinstance(below, known):
+            rows = list(getattr(below, "help_keys", list)())
+            rows += binding_rows(type(below).BINDINGS, self.app)
+            sections.append(("At this table (where you were)", rows + list(TABLE_NOTE)))
+        sections.append(("Everywhere", list(EVERYWHERE)))
+        for title, cls in (
+            ("Title screen", TitleScreen),
+            ("Setting up a game", SetupScreen),
+            ("Settings", SettingsScreen),
+            ("Rules", RulesScreen),
+        ):
+            rows = binding_rows(cls.BINDINGS, self.app)
+            rows += list(getattr(cls, "EXTRA_KEYS", ()))
+            if isinstance(below, cls):
+                sections.insert(0, (f"{title} (where you were)", rows))
+            else:
+                sections.append((title, rows))
+        return sections

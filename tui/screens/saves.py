@@ -1,0 +1,102 @@
+"""Continue: the saved games of this user, newest first, to pick one to resume.
+
+A game open in another session (another SSH login) is listed but cannot be picked, and
+says so. ``d`` discards a save after asking.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tui.gameconfig import GAMES
+from tui.screens import SubScreen
+
+if TYPE_CHECKING:
+    from tui.engine.store import SaveSummary
+
+
+def describe(save: SaveSummary) -> Text:
+    """One save in two lines: the game and when, then who plays."""
+    text = Text()
+    text.append(GAMES.get(save.game, save.game), style="bold")
+    if save.round:
+        text.append(f", round {save.round}")
+    text.append(f"  ·  saved {save.saved_at.astimezone():%a %d %b %H:%M}", style="dim")
+    if save.in_use:
+        text.append("  ·  open in another session", style="bold")
+    text.append("\n   ")
+    text.append(", ".join(save.players))
+    return text
+
+
+class SavesScreen(SubScreen):
+    """Pick a saved game to continue."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("d", "discard", "Discard")]
+
+    def __init__(self, saves: list[SaveSummary]) -> None:
+        super().__init__()
+        self.saves = list(saves)
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("Continue a saved game", classes="section-title", id="saves-title")
+        yield OptionList(id="saves")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = "Continue"
+        self._fill()
+
+    def _fill(self) -> None:
+        menu = self.query_one("#saves", OptionList)
+        menu.set_options(
+            Option(describe(save), id=save.slot_id, disabled=save.in_use) for save in self.saves
+        )
+        menu.focus()
+
+    @on(OptionList.OptionSelected, "#saves")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        app: Any = self.app
+        slot_id = event.option.id
+        if slot_id:
+            self.dismiss()
+            app.resume_game(slot_id)
+
+    def action_discard(self) -> None:
+        from tui.screens.confirm import ConfirmScreen
+
+        menu = self.query_one("#saves", OptionList)
+        option = menu.highlighted_option
+        if option is None or option.id is None or option.disabled:
+            return
+        slot_id = option.id
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+            from tui.engine.store import SaveError
+
+            app: Any = self.app
+            try:
+                app.store.discard(slot_id)
+            except SaveError as error:
+                self.notify(error.message, severity="warning")
+                return
+            self.saves = [save for save in self.saves if save.slot_id != slot_id]
+            if self.saves:
+                self._fill()
+            else:
+                self.dismiss()
+
+        self.app.push_screen(
+            ConfirmScreen("Discard this saved game? It cannot be brought back.", yes="Discard"),
+            answered,
+        )

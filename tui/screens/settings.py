@@ -1,0 +1,219 @@
+"""Settings: every variant with its one-line explanation, and how the app looks and paces.
+
+Every change is saved at once (``app.update_settings``), so there is no Save button to
+forget. Variants that cancel each other are explained right where they are switched.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Footer, Header, Label, Select, Static, Switch
+
+from tui.engine.bots import BOT_LEVELS
+from tui.gameconfig import GAME_VARIANTS, GAMES
+from tui.screens import SubScreen
+from tui.settings import (
+    ALL_OUT_INFO,
+    ANIMATION_INFO,
+    CONFLICTS,
+    GLYPHS_INFO,
+    VARIANT_INFO,
+    Settings,
+    conflict_notes,
+)
+
+GLYPH_CHECK = "\u2680 \u2681 \u2682 \u2683 \u2684 \u2685   \u2663 \u2666 \u2665 \u2660"
+"""Die faces and suits exactly as the tables draw them (never with U+FE0F)."""
+
+CHOICE_LABELS: dict[str, dict[str, str]] = {
+    "animation": {"off": "Off", "fast": "Fast", "normal": "Normal"},
+    "glyphs": {"unicode": "Unicode", "ascii": "ASCII"},
+    "chase_all_out": {"replay": "Keep the last life", "share": "Share the win"},
+    "bot_level": {level: level.capitalize() for level in BOT_LEVELS},
+}
+
+
+def _choice_info(field: str, value: str) -> str:
+    infos: dict[str, dict[str, str]] = {
+        "animation": ANIMATION_INFO,
+        "glyphs": GLYPHS_INFO,
+        "chase_all_out": ALL_OUT_INFO,
+        "bot_level": BOT_LEVELS,
+    }
+    return infos[field].get(value, "")
+
+
+def _cancelled_by(variant: str, chosen: frozenset[str]) -> str | None:
+    """The title of the variant that makes ``variant`` have no effect, if one is on."""
+    for conflict in CONFLICTS:
+        if variant in conflict.cancels and conflict.variant in chosen:
+            return VARIANT_INFO[conflict.variant][0]
+    return None
+
+
+def _state(on: bool) -> Text:
+    """The switch's state in a word, so it never depends on colour."""
+    return Text("on ", style="bold") if on else Text("off", style="dim")
+
+
+class VariantRow(Horizontal):
+    """A switch, the variant's title, and what it does in one line."""
+
+    def __init__(self, game_id: str, variant: str, on: bool) -> None:
+        super().__init__(classes="setting-row", id=f"row-{variant}")
+        self.game_id = game_id
+        self.variant = variant
+        self.initial = on
+
+    def compose(self) -> ComposeResult:
+        title, explanation = VARIANT_INFO[self.variant]
+        yield Switch(self.initial, id=f"variant-{self.variant}")
+        yield Label(_state(self.initial), classes="setting-state")
+        with Vertical(classes="setting-text"):
+            yield Label(Text(title, style="bold"), classes="setting-title")
+            yield Static(explanation, classes="setting-info", markup=False)
+            yield Static("", classes="setting-note", markup=False)
+
+
+class ChoiceRow(Vertical):
+    """A labelled drop-down with a line saying what the current choice does."""
+
+    def __init__(self, field: str, label: str, options: list[tuple[str, str]], value: str) -> None:
+        super().__init__(classes="choice-row", id=f"row-{field}")
+        self.field = field
+        self.label = label
+        self.options = options
+        self.value = value
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(classes="choice-line"):
+            yield Label(self.label, classes="choice-label")
+            yield Select(
+                [(text, value) for value, text in self.options],
+                value=self.value,
+                allow_blank=False,
+                compact=True,
+                id=f"choice-{self.field}",
+            )
+        yield Static("", classes="setting-info choice-info", markup=False)
+
+
+class SettingsScreen(SubScreen):
+    """All settings on one scrolling page; Escape goes back."""
+
+    AUTO_FOCUS = "Switch"
+    EXTRA_KEYS = (
+        ("Space / Enter", "Flip the switch or open the list under the cursor"),
+        ("Tab / Shift+Tab", "Next / previous setting"),
+    )
+
+    def compose(self) -> ComposeResult:
+        settings: Settings = self.app.settings  # type: ignore[attr-defined]
+        yield Header()
+        with VerticalScroll(id="settings-body"):
+            for game_id, title in GAMES.items():
+                yield Static(f"{title}: variants", classes="section-title")
+                chosen = settings.variants_for(game_id)
+                for variant in GAME_VARIANTS[game_id]:
+                    yield VariantRow(game_id, variant, variant in chosen)
+            yield Static("", id="conflicts", markup=False)
+            yield ChoiceRow(
+                "chase_all_out",
+                "Chase: all out at once",
+                list(CHOICE_LABELS["chase_all_out"].items()),
+                settings.chase_all_out,
+            )
+            yield Static("Play and display", classes="section-title")
+            yield ChoiceRow(
+                "animation",
+                "Animation",
+                list(CHOICE_LABELS["animation"].items()),
+                settings.animation,
+            )
+            yield ChoiceRow(
+                "glyphs", "Dice and cards", list(CHOICE_LABELS["glyphs"].items()), settings.glyphs
+            )
+            yield Static(self._glyph_check(), id="glyph-check")
+            yield ChoiceRow(
+                "bot_level",
+                "Computer players",
+                list(CHOICE_LABELS["bot_level"].items()),
+                settings.bot_level,
+            )
+            themes = sorted(self.app.available_themes)
+            yield ChoiceRow("theme", "Theme", [(name, name) for name in themes], self.app.theme)
+            with Horizontal(classes="setting-row", id="row-confirm_quit"):
+                yield Switch(settings.confirm_quit, id="confirm-quit")
+                yield Label(_state(settings.confirm_quit), classes="setting-state")
+                with Vertical(classes="setting-text"):
+                    yield Label(Text("Confirm before quitting", style="bold"))
+                    yield Static(
+                        "Ask before leaving a game in progress (it is saved either way).",
+                        classes="setting-info",
+                    )
+        yield Footer()
+
+    def _glyph_check(self) -> Text:
+        text = Text("Glyph check:  ")
+        text.append(GLYPH_CHECK, style="bold")
+        text.append("\nSix dice and four suits, one cell each. Boxes, question marks or ")
+        text.append("overlaps mean your font lacks them: choose ASCII.")
+        return text
+
+    def on_mount(self) -> None:
+        self.sub_title = "Settings"
+        self._refresh_notes()
+
+    def _refresh_notes(self) -> None:
+        """Explanations that depend on the current values: conflicts, choice lines."""
+        settings: Settings = self.app.settings  # type: ignore[attr-defined]
+        chase = settings.chase_variants
+        for row in self.query(VariantRow):
+            on = row.query_one(Switch).value
+            note = row.query_one(".setting-note", Static)
+            cancelled_by = _cancelled_by(row.variant, chase) if on else None
+            note.update(f"No effect while {cancelled_by} is on." if cancelled_by else "")
+            note.display = bool(cancelled_by)
+        notes = conflict_notes(chase)
+        conflicts = self.query_one("#conflicts", Static)
+        conflicts.update("\n".join(f"! {note}" for note in notes))
+        conflicts.display = bool(notes)
+        for row in self.query(ChoiceRow):
+            value = row.query_one(Select).value
+            info = "" if row.field == "theme" else _choice_info(row.field, str(value))
+            line = row.query_one(".choice-info", Static)
+            line.update(info)
+            line.display = bool(info)
+
+    @on(Switch.Changed)
+    def _switched(self, event: Switch.Changed) -> None:
+        app: Any = self.app
+        switch_id = event.switch.id or ""
+        if event.switch.parent is not None:
+            event.switch.parent.query_one(".setting-state", Label).update(_state(event.value))
+        if switch_id == "confirm-quit":
+            app.update_settings(confirm_quit=event.value)
+            return
+        row = event.switch.parent
+        if not isinstance(row, VariantRow):
+            return
+        settings: Settings = app.settings
+        chosen = set(settings.variants_for(row.game_id))
+        (chosen.add if event.value else chosen.discard)(row.variant)
+        app.update_settings(**{f"{row.game_id}_variants": frozenset(chosen)})
+        self._refresh_notes()
+
+    @on(Select.Changed)
+    def _chosen(self, event: Select.Changed) -> None:
+        row = event.select.parent.parent if event.select.parent else None
+        if not isinstance(row, ChoiceRow) or event.value is Select.NULL:
+            return
+        app: Any = self.app
+        if getattr(app.settings, row.field) != event.value:
+            app.update_settings(**{row.field: event.value})
+        self._refresh_notes()

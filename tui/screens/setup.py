@@ -1,0 +1,446 @@
+"""Setting up a table: who sits where, people or computers, who starts, the match.
+
+One screen for both games, told the game id; the player range comes from
+``tui.gameconfig``, and so do the checks, which ``party-dice play`` shares. Every
+problem is written next to the field it is about, and Start stays disabled until none
+is left. Start hands a ``GameConfig`` to ``app.start_game``.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widget import Widget
+from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+
+from tui.engine.bots import BOT_LEVELS
+from tui.engine.controller import Seat
+from tui.gameconfig import (
+    GAMES,
+    PLAYER_RANGE,
+    GameConfig,
+    bot_names,
+    clean_name,
+    count_problem,
+    name_problems,
+)
+from tui.rules import variant_title
+from tui.screens import SubScreen
+
+PERSON = "person"
+KINDS: list[tuple[str, str]] = [("Person", PERSON)] + [
+    (f"Computer, {level}", level) for level in BOT_LEVELS
+]
+MATCH_CHOICES = [("One round", "single"), ("Rounds", "rounds"), ("Bankroll", "bankroll")]
+ALL_OUT_CHOICES = [("Keep the last life", "replay"), ("Share the win", "share")]
+MATCH_LIMITS = {"rounds": (1, 99, 3), "bankroll": (1, 999, 10)}
+"""(lowest, highest, default) of the number each match mode asks for."""
+
+_row_ids = itertools.count(1)
+
+
+class SeatRow(Vertical):
+    """One seat: number, name, person or computer (with level), move and remove."""
+
+    def __init__(self, name: str, kind: str, ascii_only: bool) -> None:
+        self.uid = next(_row_ids)
+        super().__init__(classes="seat-row", id=f"seat-{self.uid}")
+        self.initial_name = name
+        self.initial_kind = kind
+        self.ascii_only = ascii_only
+
+    def compose(self) -> ComposeResult:
+        up, down, remove = ("^", "v", "x") if self.ascii_only else ("↑", "↓", "✕")
+        with Horizontal(classes="seat-line"):
+            yield Label("", classes="seat-number")
+            yield Input(
+                self.initial_name,
+                placeholder="name",
+                compact=True,
+                classes="seat-name",
+                max_length=60,
+            )
+            yield Select(
+                KINDS, value=self.initial_kind, allow_blank=False, compact=True, classes="seat-kind"
+            )
+            yield Button(up, compact=True, classes="seat-up", tooltip="Move up (ctrl+up)")
+            yield Button(down, compact=True, classes="seat-down", tooltip="Move down (ctrl+down)")
+            yield Button(remove, compact=True, classes="seat-remove", tooltip="Remove (ctrl+r)")
+        yield Static("", classes="seat-note", markup=False)
+
+    @property
+    def name_input(self) -> Input:
+        return self.query_one(".seat-name", Input)
+
+    @property
+    def kind_select(self) -> Select[str]:
+        return self.query_one(".seat-kind", Select)
+
+    @property
+    def kind(self) -> str:
+        value = self.kind_select.value
+        return value if isinstance(value, str) else PERSON
+
+    @property
+    def clean(self) -> str:
+        return clean_name(self.name_input.value)
+
+    def seat(self) -> Seat:
+        return Seat(self.clean, None if self.kind == PERSON else self.kind)
+
+
+class SetupScreen(SubScreen):
+    """A new table for ``game_id``; Start opens it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "start", "Start"),
+        Binding("ctrl+n", "add_seat", "Add seat"),
+        Binding("ctrl+r", "remove_seat", "Remove seat", show=False),
+        Binding("ctrl+up", "move_seat(-1)", "Move up", show=False),
+        Binding("ctrl+down", "move_seat(1)", "Move down", show=False),
+    ]
+    EXTRA_KEYS = (("Tab / Shift+Tab", "Next / previous field"),)
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__()
+        self.game_id = game_id
+        self.low, self.high = PLAYER_RANGE[game_id]
+        self.valid = False
+
+    # -- building ------------------------------------------------------------------
+
+    def _initial_seats(self) -> list[tuple[str, str]]:
+        """Remembered people first; then computers up to the smallest table, or
+        numbered players when nobody is remembered."""
+        app: Any = self.app
+        people = list(app.settings.last_names)[: self.high]
+        if not people:
+            people = [f"Player {n}" for n in range(1, max(self.low, 3) + 1)]
+        seats = [(name, PERSON) for name in people]
+        missing = self.low - len(seats)
+        if missing > 0:
+            level = app.settings.bot_level
+            seats += [(name, level) for name in bot_names(people, missing)]
+        return seats
+
+    def compose(self) -> ComposeResult:
+        app: Any = self.app
+        yield Header()
+        yield Static(
+            Text.assemble(
+                ("New game: ", "bold"),
+                (GAMES[self.game_id], "bold"),
+                f"  ·  {self.low} to {self.high} players",
+            ),
+            id="setup-heading",
+        )
+        with VerticalScroll(id="setup-seats"):
+            for name, kind in self._initial_seats():
+                yield SeatRow(name, kind, app.ascii_glyphs)
+        with Horizontal(id="setup-count-line"):
+            yield Button("+ Add seat", id="add-seat", compact=True)
+            yield Static("", id="count-note", markup=False)
+        with Vertical(id="setup-options"):
+            yield from self._options()
+            yield Static(self._variants_line(), id="setup-variants")
+        with Horizontal(id="setup-actions"):
+            yield Static("", id="setup-problem", markup=False)
+            yield Button("Back", id="setup-back", compact=True)
+            yield Button("Start", id="start", variant="success", compact=True)
+        yield Footer()
+
+    def _options(self) -> ComposeResult:
+        app: Any = self.app
+        if self.game_id == "aces":
+            with Horizontal(classes="option-line"):
+                yield Label("Who starts", classes="option-label")
+                yield Select(
+                    [("Roll-off", "auto")],
+                    value="auto",
+                    allow_blank=False,
+                    compact=True,
+                    id="first",
+                )
+            with Horizontal(classes="option-line"):
+                yield Label("Match", classes="option-label")
+                yield Select(
+                    MATCH_CHOICES, value="single", allow_blank=False, compact=True, id="match"
+                )
+                yield Input("", compact=True, id="match-number", type="integer", max_length=3)
+                yield Static("", id="match-note", markup=False)
+        else:
+            with Horizontal(classes="option-line"):
+                yield Label("First dealer", classes="option-label")
+                yield Select(
+                    [("Random seat", "auto")],
+                    value="auto",
+                    allow_blank=False,
+                    compact=True,
+                    id="first",
+                )
+            with Horizontal(classes="option-line"):
+                yield Label("All out at once", classes="option-label")
+                yield Select(
+                    ALL_OUT_CHOICES,
+                    value=app.settings.chase_all_out,
+                    allow_blank=False,
+                    compact=True,
+                    id="all-out",
+                )
+
+    def _variants_line(self) -> Text:
+        app: Any = self.app
+        chosen = app.variants_for(self.game_id)
+        titles = [variant_title(v) for v in sorted(chosen)]
+        text = Text("Variants: ", style="bold")
+        text.append(", ".join(titles) if titles else "none, the standard rules")
+        text.append("  (Settings changes them)", style="dim")
+        return text
+
+    def on_mount(self) -> None:
+        self.sub_title = "New game"
+        if self.game_id == "aces":
+            self.query_one("#match-number", Input).display = False
+        self.revalidate()
+        self.call_after_refresh(self._first_focus)
+
+    def _first_focus(self) -> None:
+        """Start when the table is ready (remembered names), else the first problem."""
+        if self.valid:
+            self.query_one("#start", Button).focus()
+        else:
+            rows = self.rows()
+            problems = name_problems([row.clean for row in rows])
+            for row, problem in zip(rows, problems, strict=True):
+                if problem:
+                    row.name_input.focus()
+                    return
+            self.query_one("#add-seat", Button).focus()
+
+    # -- state -----------------------------------------------------------------------
+
+    def rows(self) -> list[SeatRow]:
+        return list(self.query(SeatRow))
+
+    def revalidate(self) -> None:
+        """Number the seats, write every problem next to its field, enable Start."""
+        rows = self.rows()
+        names = [row.clean for row in rows]
+        problems = name_problems(names)
+        for index, (row, problem) in enumerate(zip(rows, problems, strict=True)):
+            row.query_one(".seat-number", Label).update(f"{index + 1:>2}.")
+            note = row.query_one(".seat-note", Static)
+            row.set_class(bool(problem), "-invalid")
+            row.name_input.set_class(bool(problem), "-invalid")
+            if problem:
+                note.update(Text(f"✗ {problem}" if not self._ascii else f"! {problem}"))
+            elif row.kind != PERSON:
+                note.update(Text(BOT_LEVELS[row.kind], style="dim"))
+            else:
+                note.update("")
+            note.display = bool(problem) or row.kind != PERSON
+            row.query_one(".seat-up", Button).disabled = index == 0
+            row.query_one(".seat-down", Button).disabled = index == len(rows) - 1
+        count = count_problem(self.game_id, len(rows))
+        count_note = self.query_one("#count-note", Static)
+        count_note.update(count or f"{len(rows)} players ({self.low} to {self.high})")
+        count_note.set_class(bool(count), "-invalid")
+        self.query_one("#add-seat", Button).disabled = len(rows) >= self.high
+        self._refresh_first(rows)
+        match_problem = self._match_problem()
+        bad = sum(1 for p in problems if p) + (1 if count else 0) + (1 if match_problem else 0)
+        self.valid = bad == 0
+        self.query_one("#start", Button).disabled = not self.valid
+        summary = "" if self.valid else "Fix what is marked to start."
+        self.query_one("#setup-problem", Static).update(summary)
+        self.refresh_bindings()
+
+    @property
+    def _ascii(self) -> bool:
+        return bool(getattr(self.app, "ascii_glyphs", False))
+
+    def _refresh_first(self, rows: list[SeatRow]) -> None:
+        """Keep the who-starts / first-dealer list in step with the seats."""
+        select: Select[str] = self.query_one("#first", Select)
+        auto = "Roll-off" if self.game_id == "aces" else "Random seat"
+        options: list[tuple[Any, str]] = [(auto, "auto")]
+        options += [
+            (Text(f"Seat {i + 1}: {row.clean or '?'}"), str(i)) for i, row in enumerate(rows)
+        ]
+        current = select.value
+        select.set_options(options)
+        values = {value for _, value in options}
+        select.value = current if current in values else "auto"
+
+    def _match_problem(self) -> str | None:
+        if self.game_id != "aces":
+            return None
+        mode = self.query_one("#match", Select).value
+        number = self.query_one("#match-number", Input)
+        note = self.query_one("#match-note", Static)
+        if mode not in MATCH_LIMITS:
+            note.update("")
+            return None
+        low, high, _ = MATCH_LIMITS[str(mode)]
+        what = "rounds" if mode == "rounds" else "chips each"
+        try:
+            value = int(number.value)
+        except ValueError:
+            value = 0
+        problem = None if low <= value <= high else f"✗ {what}: a number from {low} to {high}"
+        note.update(problem or what)
+        note.set_class(bool(problem), "-invalid")
+        return problem
+
+    # -- events ----------------------------------------------------------------------
+
+    @on(Input.Changed, ".seat-name")
+    @on(Input.Changed, "#match-number")
+    def _typed(self) -> None:
+        self.revalidate()
+
+    @on(Select.Changed, ".seat-kind")
+    def _kind_changed(self, event: Select.Changed) -> None:
+        row = self._row_of(event.select)
+        if row is not None and row.kind != PERSON:
+            name = row.clean
+            if not name or name.startswith("Player "):
+                others = [r.clean for r in self.rows() if r is not row]
+                row.name_input.value = bot_names(others, 1)[0]
+        self.revalidate()
+
+    @on(Select.Changed, "#match")
+    def _match_changed(self, event: Select.Changed) -> None:
+        number = self.query_one("#match-number", Input)
+        mode = str(event.value)
+        number.display = mode in MATCH_LIMITS
+        if mode in MATCH_LIMITS:
+            number.value = str(MATCH_LIMITS[mode][2])
+        self.revalidate()
+
+    @on(Button.Pressed)
+    async def _pressed(self, event: Button.Pressed) -> None:
+        button = event.button
+        row = self._row_of(button)
+        if button.id == "start":
+            self.action_start()
+        elif button.id == "setup-back":
+            self.action_back()
+        elif button.id == "add-seat":
+            await self.action_add_seat()
+        elif row is not None and button.has_class("seat-remove"):
+            await self._remove(row)
+        elif row is not None and button.has_class("seat-up"):
+            self._move(row, -1, button)
+        elif row is not None and button.has_class("seat-down"):
+            self._move(row, 1, button)
+
+    @staticmethod
+    def _row_of(widget: Widget | None) -> SeatRow | None:
+        while widget is not None and not isinstance(widget, SeatRow):
+            parent = widget.parent
+            widget = parent if isinstance(parent, Widget) else None
+        return widget
+
+    def _focused_row(self) -> SeatRow | None:
+        return self._row_of(self.focused)
+
+    # -- actions -----------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "start":
+            return self.valid or None
+        if action == "add_seat":
+            return len(self.rows()) < self.high or None
+        return True
+
+    async def action_add_seat(self) -> None:
+        rows = self.rows()
+        if len(rows) >= self.high:
+            return
+        taken = {row.clean.casefold() for row in rows}
+        number = next(n for n in itertools.count(len(rows) + 1) if f"player {n}" not in taken)
+        row = SeatRow(f"Player {number}", PERSON, self._ascii)
+        await self.query_one("#setup-seats", VerticalScroll).mount(row)
+        self.revalidate()
+        row.name_input.focus()
+        row.scroll_visible()
+
+    async def action_remove_seat(self) -> None:
+        row = self._focused_row() or (self.rows()[-1] if self.rows() else None)
+        if row is not None:
+            await self._remove(row)
+
+    async def _remove(self, row: SeatRow) -> None:
+        rows = self.rows()
+        index = rows.index(row)
+        neighbour = rows[index + 1] if index + 1 < len(rows) else rows[index - 1] if index else None
+        await row.remove()
+        self.revalidate()
+        if neighbour is not None:
+            neighbour.name_input.focus()
+        else:
+            self.query_one("#add-seat", Button).focus()
+
+    def action_move_seat(self, step: int) -> None:
+        row = self._focused_row()
+        if row is not None:
+            self._move(row, step, self.focused)
+
+    def _move(self, row: SeatRow, step: int, focused: Widget | None) -> None:
+        """Swap this seat's name and kind with the next or previous seat's."""
+        rows = self.rows()
+        index = rows.index(row) + step
+        if not 0 <= index < len(rows):
+            return
+        other = rows[index]
+        name, kind = row.name_input.value, row.kind
+        row.name_input.value, row.kind_select.value = other.name_input.value, other.kind
+        other.name_input.value, other.kind_select.value = name, kind
+        target: Widget = other.name_input
+        if focused is not None and isinstance(focused, Button):
+            kind = next(name for name in focused.classes if name.startswith("seat-"))
+            target = other.query_one(f".{kind}", Button)
+        elif focused is row.kind_select:
+            target = other.kind_select
+        target.focus()
+        other.scroll_visible()
+        self.revalidate()
+
+    def config(self) -> GameConfig:
+        """The table as it stands, for ``app.start_game``."""
+        app: Any = self.app
+        first = self.query_one("#first", Select).value
+        options: dict[str, Any] = {}
+        if self.game_id == "aces":
+            mode = str(self.query_one("#match", Select).value)
+            options["match"] = mode
+            if mode in MATCH_LIMITS:
+                number = int(self.query_one("#match-number", Input).value)
+                options["rounds" if mode == "rounds" else "bankroll"] = number
+        else:
+            options["all_out"] = str(self.query_one("#all-out", Select).value)
+        return GameConfig(
+            game_id=self.game_id,
+            seats=tuple(row.seat() for row in self.rows()),
+            variants=app.variants_for(self.game_id),
+            first_seat=None if first == "auto" else int(str(first)),
+            **options,
+        )
+
+    def action_start(self) -> None:
+        self.revalidate()
+        if not self.valid:
+            return
+        config = self.config()
+        app: Any = self.app
+        people = [seat.name for seat in config.seats if seat.human]
+        app.update_settings(last_names=app.settings.remember_names(people).last_names)
+        self.dismiss()
+        app.start_game(config)

@@ -1,0 +1,145 @@
+"""The title screen: the first thing a group sees, and where every game ends up.
+
+A menu with a key for every line (and arrows plus Enter), Continue only when saved
+games exist, Recent games only when finished games were recorded.
+"""
+
+from __future__ import annotations
+
+from importlib.util import find_spec
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Center, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tui import glyphs
+
+MENU: tuple[tuple[str, str, str, str], ...] = (
+    ("continue", "o", "Continue", ""),
+    ("aces", "a", "Aces in the Pot", "dice and chips, 2 to 6 players"),
+    ("chase", "c", "Chase the Ace", "one card each, 3 to 20 players"),
+    ("rules", "r", "Rules", "how to play, variants, rulings"),
+    ("settings", "s", "Settings", "variants, speed, glyphs, theme"),
+    ("recent", "g", "Recent games", "who won lately"),
+    ("quit", "q", "Quit", ""),
+)
+"""(option id, key, title, description) for every line the menu may show."""
+
+
+def _prompt(key: str, title: str, note: str) -> Text:
+    text = Text.assemble((f" {key} ", "bold reverse"), "  ", (title, "bold"))
+    if note:
+        text.append(" " * max(2, 18 - len(title)))
+        text.append(note, style="dim")
+    return text
+
+
+class TitleScreen(Screen[Any]):
+    """Pick a game, the rules, the settings, or a saved game."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("a", "choose('aces')", "Aces"),
+        Binding("c", "choose('chase')", "Chase"),
+        Binding("o", "choose('continue')", "Continue", show=False),
+        Binding("r", "choose('rules')", "Rules", show=False),
+        Binding("s", "choose('settings')", "Settings"),
+        Binding("g", "choose('recent')", "Recent", show=False),
+        Binding("q", "choose('quit')", "Quit"),
+    ]
+    AUTO_FOCUS = "#menu"
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Center(id="title-box"), Vertical(id="title-card"):
+            yield Static("party-dice", id="title-name")
+            yield Static("Party games to pass around one keyboard", id="title-tagline")
+            yield Static(self._decoration(), id="title-glyphs")
+            yield OptionList(id="menu")
+        yield Footer()
+
+    def _decoration(self) -> Text:
+        ascii_only = getattr(self.app, "ascii_glyphs", False)
+        dice = glyphs.dice(tuple(range(1, 7)), ascii_only)
+        cards = "  ".join(glyphs.card(code, ascii_only) for code in ("AS", "KH", "QD", "JC"))
+        return Text(f"{dice}    {cards}", justify="center")
+
+    def on_mount(self) -> None:
+        self.refresh_menu()
+
+    def on_screen_resume(self) -> None:
+        """Back from a game or the settings: saves and glyphs may have changed."""
+        self.query_one("#title-glyphs", Static).update(self._decoration())
+        self.refresh_menu()
+
+    _shown: frozenset[str] = frozenset()
+
+    def _saves_count(self) -> int:
+        """How many saved games there are; bad files are moved aside and reported."""
+        try:
+            scan = self.app.store.scan()  # type: ignore[attr-defined]
+        except Exception:  # noqa: BLE001 - an unreadable folder means no Continue
+            return 0
+        for message in scan.messages:
+            self.notify(message, severity="warning", timeout=10)
+        return len(scan.saves)
+
+    def _has_history(self) -> bool:
+        if find_spec("tui.screens.recent") is None:
+            return False
+        try:
+            from tui.screens.recent import has_history
+
+            return has_history()
+        except Exception:  # noqa: BLE001 - no history to show
+            return False
+
+    def refresh_menu(self) -> None:
+        menu = self.query_one("#menu", OptionList)
+        highlighted = menu.highlighted_option.id if menu.highlighted_option else None
+        count = self._saves_count()
+        shown = {"aces", "chase", "rules", "settings", "quit"}
+        shown |= {"continue"} if count else set()
+        shown |= {"recent"} if self._has_history() else set()
+        self._shown = frozenset(shown)
+        options = []
+        for option_id, key, title, note in MENU:
+            if option_id not in shown:
+                continue
+            if option_id == "continue":
+                note = "1 saved game" if count == 1 else f"{count} saved games"
+            options.append(Option(_prompt(key, title, note), id=option_id))
+        menu.set_options(options)
+        ids = [option.id for option in options]
+        menu.highlighted = ids.index(highlighted) if highlighted in ids else 0
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return not (action == "choose" and parameters and parameters[0] not in self._shown)
+
+    @on(OptionList.OptionSelected, "#menu")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id:
+            self.action_choose(event.option.id)
+
+    def action_choose(self, option_id: str) -> None:
+        app: Any = self.app
+        if option_id in ("aces", "chase"):
+            app.action_new_game(option_id)
+        elif option_id == "continue":
+            app.action_continue()
+        elif option_id == "rules":
+            app.action_show_rules()
+        elif option_id == "settings":
+            app.action_open_settings()
+        elif option_id == "recent":
+            from tui.screens.recent import RecentScreen
+
+            app.push_screen(RecentScreen())
+        elif option_id == "quit":
+            app.exit()
