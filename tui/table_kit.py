@@ -36,6 +36,8 @@ if TYPE_CHECKING:
     from textual.screen import Screen
     from textual.widget import Widget
 
+    from tui.table_layout import Arrangement
+
 LOG_NAME_WIDTH = 24
 """Names in the log are cut to this many cells, so one name cannot flood it."""
 
@@ -97,6 +99,12 @@ class TableKit:
 
     def panel_detail(self, view: TableView, seat_view: SeatView, ascii_only: bool) -> Text | None:
         return None
+
+    def arrange(self, players: int, width: int, height: int) -> Arrangement:
+        """Where the seats go at this terminal size (Chase needs room for a card)."""
+        from tui.table_layout import arrange
+
+        return arrange(players, width, height)
 
     # -- the middle of the table ------------------------------------------------------
 

@@ -53,7 +53,7 @@ from tui.engine.core import Action, Event, IllegalAction, TableView, find_legal
 from tui.screens.round_end import LOOK, REMATCH, TITLE, RoundEndScreen
 from tui.table_flow import Pace, main_action_alias, next_step, pace_for
 from tui.table_kit import TableKit, kit_for
-from tui.table_layout import MIN_HEIGHT, MIN_WIDTH, Arrangement, arrange, too_small
+from tui.table_layout import MIN_HEIGHT, MIN_WIDTH, Arrangement, too_small
 from tui.widgets.action_bar import ActionBar
 from tui.widgets.animation import AnimationDone
 from tui.widgets.game_log import GameLog
@@ -215,7 +215,7 @@ class TableScreen(Screen[None]):
                 "(Esc leaves the table)."
             )
             return
-        arrangement = arrange(len(self.controller.seats), width, height)
+        arrangement = self.kit.arrange(len(self.controller.seats), width, height)
         if arrangement == self._arrangement:
             return
         self._arrangement = arrangement
