@@ -148,7 +148,7 @@ class TableKit:
         return list(narrate(self.game_id, list(events), list(names), ascii_only=ascii_only))
 
     def reason_line(self, name: str, reason: str) -> str:
-        return f"{name} (computer): {reason}"
+        return f"{name} (computer) {reason}"
 
     def info_lines(self, view: TableView, names: Sequence[str]) -> list[str]:
         return [f"Round {view.round}", variants_line(view.variants)]

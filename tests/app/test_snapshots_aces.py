@@ -174,3 +174,20 @@ def test_aces_hostile_names(snap_compare: Any, make_app: Any, app_dirs: AppDirs)
         ["enter", "r", "r", "r"],
     )
     assert snap_compare(app, terminal_size=SMALL, run_before=before)
+
+
+BEN_DECIDES = [2, 3, 1, 3, 2, 3, 2, 3, 1, 6]
+"""Ann blank; Ben pots a chip; Cleo blank; Ann blank; Ben: ace and six on his last chip."""
+
+
+@pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "160x48"])
+def test_aces_computer_turn_in_the_log(
+    snap_compare: Any, make_app: Any, app_dirs: AppDirs, size: Any
+) -> None:
+    """Ann (person) against Ben and Cleo (computer, marked "computer"/"bot"): the log
+    shows Ben rolling an ace and a six on his last chip, then his reason in words
+    ("Ben (computer) reads the dice in order: ..."), where the chip went, and Cleo's
+    roll; it is Ann's turn again."""
+    config = aces_config(3, bots=2, first_seat=0)
+    app, before = table_app(make_app, app_dirs, config, BEN_DECIDES, ["enter", "r", "r"])
+    assert snap_compare(app, terminal_size=size, run_before=before)

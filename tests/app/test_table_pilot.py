@@ -215,3 +215,110 @@ async def test_hostile_names_are_shown_literally(make_app: MakeApp, app_dirs: Ap
         panel_text = table.query(PlayerPanel)[1].render().plain
         assert "\u2026" in panel_text
         assert "[link=http://x]y" in table.query_one(GameLog).plain
+
+
+BEN_DECIDES = [2, 3, 1, 3, 2, 3, 2, 3, 1, 6]
+"""Ann blank; Ben pots one chip; Cleo blank; Ann blank; Ben: ace and six on his last chip."""
+
+
+async def test_computer_players_move_by_themselves_and_explain_a_choice(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    write_settings(app_dirs.settings)
+    app = make_app(settings_path=app_dirs.settings, rng_factory=scripted_factory(BEN_DECIDES))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(aces_config(3, bots=2, first_seat=0))
+        await pilot.pause()
+        await pilot.press("enter", "r")
+        await pilot.pause()
+        log = log_text(app)
+        assert "Ben rolls" in log and "Cleo rolls" in log
+        assert table_of(app).controller.whose_turn() == 0, "back to Ann, the only person"
+        await pilot.press("r")
+        await pilot.pause()
+        assert "Ben (computer) " in log_text(app), "the computer's reason for its choice"
+
+
+async def test_any_key_skips_a_computer_players_pause(
+    make_app: MakeApp, app_dirs: AppDirs, monkeypatch: Any
+) -> None:
+    from tui import table_flow
+
+    monkeypatch.setitem(table_flow.PACES, "normal", table_flow.Pace(60.0, 0.0, 0))
+    write_settings(app_dirs.settings, animation="normal")
+    app = make_app(settings_path=app_dirs.settings, rng_factory=scripted_factory([2, 3, 4, 5]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(aces_config(2, bots=1, first_seat=0))
+        await pilot.pause()
+        await pilot.press("enter", "r")
+        await pilot.pause()
+        table = table_of(app)
+        assert table.busy, "Ben's pause is running"
+        assert "thinking" in app.screen.query_one(ActionBar).status
+        assert "Ben rolls" not in log_text(app)
+        await pilot.press("x")
+        await pilot.pause()
+        assert "Ben rolls" in log_text(app)
+        assert not table.busy
+        assert table.controller.whose_turn() == 0
+
+
+async def test_any_key_skips_the_roll_animation(
+    make_app: MakeApp, app_dirs: AppDirs, monkeypatch: Any
+) -> None:
+    from tui import table_flow
+    from tui.widgets import dice
+
+    monkeypatch.setattr(dice, "MAX_ROLL_SECONDS", 60.0)
+    monkeypatch.setitem(table_flow.PACES, "normal", table_flow.Pace(0.0, 60.0, 4))
+    write_settings(app_dirs.settings, animation="normal")
+    app = make_app(settings_path=app_dirs.settings, rng_factory=scripted_factory([2, 3]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(aces_config(2, first_seat=0))
+        await pilot.pause()
+        await pilot.press("enter", "r")
+        await pilot.pause()
+        table = table_of(app)
+        roller = table.query_one(dice.DiceView)
+        assert roller.rolling and table.busy
+        assert "Ann rolls \u2681" not in log_text(app), "the result waits for the dice"
+        await pilot.press("space")
+        await pilot.pause()
+        assert not roller.rolling and not table.busy
+        assert roller.dice == (2, 3)
+        assert "Ann rolls \u2681 \u2682" in log_text(app)
+        assert table.controller.whose_turn() == 1
+
+
+async def test_nothing_runs_while_the_table_waits_for_a_person(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    from tui.widgets.dice import DiceView
+
+    write_settings(app_dirs.settings, animation="normal")
+    app = make_app(settings_path=app_dirs.settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(aces_config(2))
+        await pilot.pause()
+        table = table_of(app)
+        assert not table.busy
+        assert table.query_one(DiceView)._timer is None
+        assert app.screen.query_one(ActionBar).actions
+
+
+async def test_a_small_terminal_says_what_size_the_table_needs(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    write_settings(app_dirs.settings)
+    app = make_app(settings_path=app_dirs.settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(aces_config(4))
+        await pilot.pause()
+        for size in ((40, 12), (1, 1), (59, 30), (160, 48), (80, 24)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            table = table_of(app)
+            assert table.has_class("-too-small") == (size[0] < 60 or size[1] < 20)
+        await pilot.press("enter", "r")
+        await pilot.pause()
+        assert table.moves == 2

@@ -325,8 +325,10 @@ class TableScreen(Screen[None]):
         controller = self.controller
         seat = controller.whose_turn()
         if controller.is_bot_turn():
+            choice = len(controller.actions()) > 1
             decision, events = controller.play_bot()
-            return self._after_action(events, seat, decision.reason)
+            # A reason is worth a line when there was a choice, not for every roll.
+            return self._after_action(events, seat, decision.reason if choice else None)
         actions = controller.actions()
         if not actions:
             return False
