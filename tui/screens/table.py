@@ -295,6 +295,8 @@ class TableScreen(Screen[None]):
                 self._curtained = step.seat
                 curtain = self.kit.curtain_before(self.controller, step.seat)
                 if curtain is not None:
+                    who = fit(self.names[step.seat], 20, self.ascii_only)
+                    self.query_one(ActionBar).show_status(f"Waiting for {who}...")
                     self._open_gate(curtain, self._curtain_closed)
                     return
             self._show_actions()
