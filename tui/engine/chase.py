@@ -91,7 +91,7 @@ _STATE_KEYS = [
     "announced",
     "received",
     "gave",
-    "revealed",
+    "shown",
     "losers",
     "kept",
     "winners",
@@ -147,11 +147,12 @@ class ChaseGame:
         self._announced = [False] * n
         self._received: list[tuple[int, str] | None] = [None] * n
         self._gave: list[tuple[int, str] | None] = [None] * n
-        self._revealed = False
+        self._shown = [False] * n
         self._losers: tuple[int, ...] = ()
         self._kept: tuple[int, ...] = ()
         self._winners: tuple[int, ...] = ()
         self._rounds_played = 0
+        self._actions: dict[tuple[str, int], Action] = {}
 
     # -- reading -------------------------------------------------------------------
 
@@ -208,11 +209,23 @@ class ChaseGame:
         if seat == self._dealer:
             if "dealer-draws" in self.variants:
                 return [STAND, DRAW]
-            return [STAND, Action("cut", "Cut the deck", "c", arg_range=(1, len(self._stock)))]
+            return [STAND, self._made_action("cut", len(self._stock))]
         left = next_in(seat, self._lives)
         if self._face_up[left]:
             return [STAND]
-        return [STAND, Action("change", f"Change with {self.names[left]}", "c")]
+        return [STAND, self._made_action("change", left)]
+
+    def _made_action(self, kind: str, number: int) -> Action:
+        """The cut (by stock size) or change (by neighbour) action, made once per game:
+        legal actions are asked for several times per move on the simulator's hot path."""
+        made = self._actions.get((kind, number))
+        if made is None:
+            if kind == "cut":
+                made = Action("cut", "Cut the deck", "c", arg_range=(1, number))
+            else:
+                made = Action("change", f"Change with {self.names[number]}", "c")
+            self._actions[kind, number] = made
+        return made
 
     def view(self, seat: int | None) -> TableView:
         from tui.engine.chase_view import build_view
@@ -275,7 +288,7 @@ class ChaseGame:
         self._announced = [False] * n
         self._received = [None] * n
         self._gave = [None] * n
-        self._revealed = False
+        self._shown = [False] * n
         self._losers = ()
         self._kept = ()
         self._phase = "turn"
@@ -343,10 +356,11 @@ class ChaseGame:
         """The showdown (C7, C8, Pairs are safe), then the deal passes left."""
         lives = self._lives
         alive = [seat for seat in self._order if lives[seat] > 0]
-        self._revealed = True
         self._rounds_played += 1
         if len(alive) > 1:
             hands = self._hands
+            for seat in alive:
+                self._shown[seat] = True
             cards = tuple((seat, hands[seat]) for seat in alive)
             events.append(Event("showdown", value=cards))
             losers = losing_seats(cards, "pairs-safe" in self.variants)  # type: ignore[arg-type]

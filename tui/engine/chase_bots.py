@@ -111,9 +111,12 @@ class SharpChaseBot:
         forced = _forced(view, actions)
         if forced is not None:
             return forced
-        odds = Odds(view)
         stand = actions[0]
         exchange = _exchange(view, actions)
+        own = view.seats[view.viewer].card if view.viewer is not None else None
+        if own is not None and RANK_OF[own[0]] >= SURE_STAND:
+            return Decision(stand, "stands: the odds favour keeping its card" + _public_own(view))
+        odds = Odds(view)
         if exchange is not None:
             if odds.exchange() < odds.stand() - 1e-9:
                 verb = "cuts the deck" if exchange.kind == "cut" else "draws"
@@ -129,6 +132,13 @@ STAND_PRIOR = 7
 """What the sharp player assumes of others: they keep a card of this rank or higher."""
 
 
+_KINDS = {"": "", "stand": "stand", "blocked": "blocked"}
+"""Public moves that shape a player's spread; any other move holds a card from the left."""
+
+SURE_STAND = 11
+"""A Jack or better never loses by standing often enough to be worth a sum."""
+
+
 class Odds:
     """Chances that the viewer's card loses, from what its seat may know.
 
@@ -138,122 +148,133 @@ class Odds:
     stood probably holds ``STAND_PRIOR`` or more, one whose change was blocked by a King
     probably holds less, one who changed holds a card from their left neighbour, and one
     still to play keeps a good card or trades a poor one. Players are treated as
-    independent; under Pairs are safe a tie counts as safe.
+    independent; under Pairs are safe a tie counts as safe. Everyone but the left
+    neighbour is folded into ``base`` once, so each "what if" costs a multiplication.
     """
 
     def __init__(self, view: TableView) -> None:
         viewer = view.viewer
         assert viewer is not None
-        me = view.seats[viewer]
+        seats = view.seats
+        me = seats[viewer]
         assert me.card is not None
-        self.view = view
         self.own = RANK_OF[me.card[0]]
-        self.pairs = "pairs-safe" in view.variants
+        self.pairs = pairs = "pairs-safe" in view.variants
         self.kings = "kings-swap" not in view.variants
         self.dealers_king = "dealers-king" in view.variants
-        self.left = _left(view, viewer)
-        counts = [4] * 14
-        counts[0] = 0
+        self.left = left = _left(view, viewer)
+        counts = [0] + [4] * 13
         counts[self.own] -= 1
         known: dict[int, int] = {}
-        for seat in view.seats:
-            if seat.seat != viewer and seat.card is not None and not seat.out:
-                known[seat.seat] = rank = RANK_OF[seat.card[0]]
-                counts[rank] -= 1
         gave = view.gave
-        if gave is not None and gave[0] not in known and not view.seats[gave[0]].out:
-            known[gave[0]] = rank = RANK_OF[gave[1][0]]
-            counts[rank] -= 1
-        total = sum(counts)
-        self.pool = pool = [count / total for count in counts]
-        low = sum(pool[1:STAND_PRIOR])
-        high = 1.0 - low
-        spreads = {
-            "change": pool,
-            "stand": [p / high if r >= STAND_PRIOR else 0.0 for r, p in enumerate(pool)]
-            if high > 0
-            else pool,
-            "blocked": [p / low if r < STAND_PRIOR else 0.0 for r, p in enumerate(pool)]
-            if low > 0
-            else pool,
-            "": [p * ((1.0 if r >= STAND_PRIOR else 0.0) + low) for r, p in enumerate(pool)],
-        }
-        self.survive = {kind: self._survival(spread) for kind, spread in spreads.items()}
-        moves = view.extra.get("moves") or ("",) * len(view.seats)
-        self.known = known
-        self.kinds: dict[int, str] = {}
-        for seat in view.seats:
-            if seat.seat == viewer or seat.out or seat.seat in known:
+        moves = view.extra.get("moves") or ("",) * len(seats)
+        tally: dict[str, int] = {}
+        for seat in seats:
+            index = seat.seat
+            if index == viewer or seat.out:
                 continue
-            move = moves[seat.seat]
-            self.kinds[seat.seat] = move if move in spreads else "change"
+            if seat.card is not None:
+                known[index] = rank = RANK_OF[seat.card[0]]
+                counts[rank] -= 1
+            elif gave is not None and index == gave[0]:
+                known[index] = rank = RANK_OF[gave[1][0]]
+                counts[rank] -= 1
+            elif index != left:
+                kind = _KINDS.get(moves[index], "change")
+                tally[kind] = tally.get(kind, 0) + 1
+        total = sum(counts)
+        self.pool = [count / total for count in counts]
+        self.low = sum(self.pool[1:STAND_PRIOR])
+        self._survivals: dict[str, list[float]] = {}
+        base = [1.0] * 15
+        for kind, number in tally.items():
+            survive = self.survival(kind)
+            for rank in range(1, 14):
+                base[rank] *= survive[rank] ** number
+        for seat, rank in known.items():
+            if seat != left:
+                for higher in range(rank + 1 if not pairs else rank, 14):
+                    base[higher] = 0.0
+        self.base = base
+        self.left_known = known.get(left)
+        self.left_kind = _KINDS.get(moves[left], "change")
 
-    def _survival(self, spread: list[float]) -> list[float]:
-        """``[r]``: chance that such a player's card does not save a holder of rank r
-        (it is r or higher; above r under Pairs are safe)."""
+    def survival(self, kind: str) -> list[float]:
+        """``[r]``: chance that a player of this kind does not save a holder of rank r
+        (holds r or higher; higher than r under Pairs are safe)."""
+        survive = self._survivals.get(kind)
+        if survive is not None:
+            return survive
+        pool, low = self.pool, self.low
+        high = 1.0 - low
+        if kind == "stand" and high > 0:
+            spread = [p / high if r >= STAND_PRIOR else 0.0 for r, p in enumerate(pool)]
+        elif kind == "blocked" and low > 0:
+            spread = [p / low if r < STAND_PRIOR else 0.0 for r, p in enumerate(pool)]
+        elif kind == "":
+            spread = [p * ((1.0 if r >= STAND_PRIOR else 0.0) + low) for r, p in enumerate(pool)]
+        else:
+            spread = pool
         survive = [0.0] * 15
         running = 0.0
         for rank in range(13, 0, -1):
             running += spread[rank]
             survive[rank] = running
         if self.pairs:
-            return survive[1:] + [0.0]
+            survive = survive[1:] + [0.0]
+        self._survivals[kind] = survive
         return survive
 
     def lose(self, rank: int, left: str | int | None = None) -> float:
-        """Chance that ``rank`` loses; ``left`` overrides the left neighbour (a spread
-        kind or a known rank)."""
-        p = 1.0
-        for seat, other in self.known.items():
-            if left is not None and seat == self.left:
-                continue
-            if other < rank or (self.pairs and other == rank):
-                return 0.0
-        survive = self.survive
-        for seat, kind in self.kinds.items():
-            if left is not None and seat == self.left:
-                continue
-            p *= survive[kind][rank]
+        """Chance that ``rank`` loses; ``left`` says what the left neighbour holds (a
+        spread kind or a known rank), by default what the view says."""
+        if left is None:
+            left = self.left_known if self.left_known is not None else self.left_kind
         if isinstance(left, str):
-            p *= survive[left][rank]
-        elif isinstance(left, int) and (left < rank or (self.pairs and left == rank)):
+            return self.base[rank] * self.survival(left)[rank]
+        if left < rank or (self.pairs and left == rank):
             return 0.0
-        return p
+        return self.base[rank]
 
     def stand(self) -> float:
         return self.lose(self.own)
+
+    def _left_factor(self, left: str | int) -> list[float]:
+        """``[r]``: the left neighbour's share of the chance that rank r loses."""
+        if isinstance(left, str):
+            return self.survival(left)
+        limit = left - 1 if self.pairs else left
+        return [1.0 if rank <= limit else 0.0 for rank in range(15)]
+
+    def _expected(self, left: str | int) -> float:
+        """Expected chance of losing with a card drawn from the unseen ones (a King
+        aside), the left neighbour holding ``left``."""
+        pool, base = self.pool, self.base
+        factor = self._left_factor(left)
+        return sum(pool[rank] * base[rank] * factor[rank] for rank in range(1, 13))
 
     def change(self) -> float:
         """Expected chance of losing after changing with the left neighbour, who then
         keeps a good card from the viewer or passes a poor one on."""
         given: str | int = self.own if self.own >= STAND_PRIOR else "change"
-        if self.left in self.known:
-            return self.lose(self.known[self.left], given)
-        blocked = self.lose(self.own, 13)
-        expected = 0.0
-        for rank in range(1, 14):
-            weight = self.pool[rank]
-            if not weight:
-                continue
-            if rank == 13 and self.kings:
-                expected += weight * blocked
-            else:
-                expected += weight * self.lose(rank, given)
-        return expected
+        if self.left_known is not None:
+            return self.lose(self.left_known, given)
+        king = self.pool[13]
+        if king:
+            king *= self.lose(self.own, 13) if self.kings else self.lose(13, given)
+        return self._expected(given) + king
 
     def exchange(self) -> float:
         """Expected chance of losing (plus a life for a refused King under Dealer's King)
         after the dealer's cut or draw."""
-        expected = 0.0
-        for rank in range(1, 14):
-            weight = self.pool[rank]
-            if not weight:
-                continue
-            if rank == 13 and self.kings:
-                expected += weight * (self.stand() + (1.0 if self.dealers_king else 0.0))
+        left = self.left_known if self.left_known is not None else self.left_kind
+        king = self.pool[13]
+        if king:
+            if self.kings:
+                king *= self.stand() + (1.0 if self.dealers_king else 0.0)
             else:
-                expected += weight * self.lose(rank)
-        return expected
+                king *= self.lose(13)
+        return self._expected(left) + king
 
 
 def _left(view: TableView, seat: int) -> int:

@@ -1,8 +1,9 @@
 """What one seat of a Chase the Ace table may see (ruling C10).
 
 A view holds everything public (lives, the pot, the dealer, Kings face up, announced low
-cards, every card after a showdown) plus the viewer's own card and what the viewer handed
-over and received this round. Nothing else: no other face-down card, no stock order.
+cards, every card turned up at the showdown, what each player did this round) plus the
+viewer's own card and what the viewer handed over and received this round. Nothing else:
+no other face-down card, no stock order.
 """
 
 from __future__ import annotations
@@ -14,15 +15,22 @@ from tui.engine.core import SeatView, TableView
 if TYPE_CHECKING:
     from tui.engine.chase import ChaseGame
 
-_FLAG_SETS: dict[tuple[str, ...], frozenset[str]] = {}
+_FLAG_WORDS = ("out", "dealer", "turn", "done", "loser", "winner")
+_FLAG_SETS = tuple(
+    frozenset(word for index, word in enumerate(_FLAG_WORDS) if bits >> index & 1)
+    for bits in range(1 << len(_FLAG_WORDS))
+)
+"""Every combination of flags, made once: a 20-seat view is built per computer decision."""
 
 
-def _flags(words: tuple[str, ...]) -> frozenset[str]:
-    """Shared frozensets: a 20-seat view is built for every computer decision."""
-    flags = _FLAG_SETS.get(words)
-    if flags is None:
-        flags = _FLAG_SETS[words] = frozenset(words)
-    return flags
+def _seat_cache(game: ChaseGame) -> dict[tuple[Any, ...], SeatView]:
+    """Seat views are immutable and repeat a lot (a 20-seat table changes one or two
+    seats per action), so each game keeps the ones it made; the cache is small (one
+    entry per seat, lives, visible card and flags seen) and never saved."""
+    cache: dict[tuple[Any, ...], SeatView] | None = game.__dict__.get("_seat_views")
+    if cache is None:
+        cache = game.__dict__["_seat_views"] = {}
+    return cache
 
 
 def build_view(game: ChaseGame, viewer: int | None) -> TableView:
@@ -38,17 +46,30 @@ def build_view(game: ChaseGame, viewer: int | None) -> TableView:
     lives = g._lives
     face_up = g._face_up
     announced = g._announced
-    revealed = g._revealed
+    shown = g._shown
     moves = g._moves
     in_turn = phase == "turn"
-    losers = g._losers if revealed else ()
+    losers = g._losers
     winners = g._winners
+    bits = [1 if life <= 0 else 0 for life in lives]
+    bits[dealer] |= 2
+    if current is not None:
+        bits[current] |= 4
+    if in_turn:
+        for seat in g._order:
+            if moves[seat]:
+                bits[seat] |= 8
+    for seat in losers:
+        bits[seat] |= 16
+    for seat in winners:
+        bits[seat] |= 32
     seats = []
+    cache = _seat_cache(game)
     for seat in range(n):
         card = hands[seat]
         state = ""
         if card is not None:
-            if revealed:
+            if shown[seat]:
                 state = "showdown"
             elif face_up[seat]:
                 state = "king"
@@ -58,20 +79,13 @@ def build_view(game: ChaseGame, viewer: int | None) -> TableView:
                 state = "own"
             else:
                 card = None
-        words: tuple[str, ...] = ()
-        if lives[seat] <= 0:
-            words += ("out",)
-        if seat == dealer:
-            words += ("dealer",)
-        if seat == current:
-            words += ("turn",)
-        if in_turn and moves[seat]:
-            words += ("done",)
-        if seat in losers:
-            words += ("loser",)
-        if seat in winners:
-            words += ("winner",)
-        seats.append(SeatView(seat, names[seat], lives[seat], card, state, _flags(words)))
+        key = (seat, lives[seat], card, state, bits[seat])
+        seat_view = cache.get(key)
+        if seat_view is None:
+            seat_view = cache[key] = SeatView(
+                seat, names[seat], lives[seat], card, state, _FLAG_SETS[bits[seat]]
+            )
+        seats.append(seat_view)
     extra: dict[str, Any] = {"moves": tuple(moves)}
     if in_turn:
         reason = _no_change(game, current, viewer)
