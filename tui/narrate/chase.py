@@ -56,9 +56,10 @@ class _Teller:
         while index < len(events):
             event = events[index]
             following = events[index + 1] if index + 1 < len(events) else None
-            if event.kind in ("cut", "draw") and following is not None:
+            if event.kind in ("cut", "draw"):
                 out.append(self.exchange(event, following))
-                index += 2 if following.kind in ("cut_king", "dealer_takes") else 1
+                paired = following is not None and following.kind in ("cut_king", "dealer_takes")
+                index += 2 if paired else 1
                 continue
             line = self.one(event)
             if line:
@@ -66,13 +67,14 @@ class _Teller:
             index += 1
         return out
 
-    def exchange(self, event: Event, found: Event) -> str:
-        """The dealer's cut or draw and what came of it, in one line."""
+    def exchange(self, event: Event, found: Event | None) -> str:
+        """The dealer's cut or draw and what came of it, in one line (with the card only
+        when this viewer may know it: no King was found, so the dealer took the card)."""
         who = self.name(event.seat)
         did = f"cuts the deck at {event.value}" if event.kind == "cut" else "draws the top card"
-        if found.kind == "cut_king":
+        if found is not None and found.kind == "cut_king":
             return f"{who} {did} and finds {self.card(found.value)}: keeps the old card"
-        if found.kind == "dealer_takes":
+        if found is not None and found.kind == "dealer_takes":
             return f"{who} {did} and takes {self.card(found.value)}"
         return f"{who} {did} and takes that card"
 
@@ -101,10 +103,6 @@ class _Teller:
             return f"{who} puts a King face up ({self.card(e.value)})"
         if kind == "play_stopped":
             return "A King stops play: straight to the showdown"
-        if kind == "cut":
-            return f"{who} cuts the deck at {e.value}"
-        if kind == "draw":
-            return f"{who} draws the top card"
         if kind == "cut_king":
             return f"{who} finds {self.card(e.value)}: keeps the old card"
         if kind == "dealer_takes":
