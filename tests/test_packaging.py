@@ -179,6 +179,13 @@ def test_version_from_the_installed_script(installed: Install) -> None:
     assert done.stderr == ""
 
 
+def test_help_from_the_installed_script_names_every_command(installed: Install) -> None:
+    done = installed.run(installed.script, "--help")
+    _check(done, "party-dice --help")
+    for command in ("play", "resume", "simulate", "rules"):
+        assert f"    {command} " in done.stdout, command
+
+
 def test_rules_from_the_installed_script(installed: Install) -> None:
     done = installed.run(installed.script, "rules", "aces")
     _check(done, "party-dice rules aces")
