@@ -188,3 +188,25 @@ def test_saved_game_deals_the_same_next_deck() -> None:
     deal = Action("deal", "", "")
     assert game.apply(deal) == twin.apply(deal)
     assert game.hands == twin.hands and game.stock == twin.stock
+
+
+def test_damaged_saves_are_refused() -> None:
+    game = ChaseGame(["A", "B", "C"], random.Random(2), first_dealer=0)
+    game.apply(Action("deal", "", ""))
+    good = json.loads(json.dumps(game.to_dict()))
+    damaged = [
+        {**good, "version": 99},
+        {**good, "game": "aces"},
+        {**good, "lives": [3, 3]},
+        {**good, "hands": [good["hands"][0]] * 3},
+        {**good, "phase": "dancing"},
+        {**good, "turn": 7},
+        {**good, "variants": ["three-chip"]},
+    ]
+    for data in damaged:
+        try:
+            ChaseGame.from_dict(data)
+        except ValueError:
+            continue
+        raise AssertionError(f"accepted {data}")
+    assert ChaseGame.from_dict(good).to_dict() == good

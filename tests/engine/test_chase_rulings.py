@@ -297,7 +297,15 @@ def test_c5_change_is_not_offered_against_a_king_already_face_up() -> None:
     game = ChaseGame(NAMES[:4], random.Random(1), first_dealer=0)
     act(game, "deal")
     data = game.to_dict()
-    data["hands"] = ["8S", "3C", "KH", "5H"]
+    hands, stock = data["hands"], data["stock"]
+    for seat, wanted in ((1, "3C"), (2, "KH")):  # Ben holds the 3, Cleo a King
+        if hands[seat] != wanted:
+            where = hands.index(wanted) if wanted in hands else None
+            if where is None:
+                stock[stock.index(wanted)] = hands[seat]
+            else:
+                hands[where] = hands[seat]
+            hands[seat] = wanted
     data["face_up"] = [False, False, True, False]
     game = ChaseGame.from_dict(data)
     assert kinds(game.legal_actions()) == ["stand"]

@@ -66,37 +66,12 @@ from tui.engine.core import (
     RandomSource,
     TableView,
     find_legal,
-    rng_from_json,
-    rng_state_to_json,
 )
 
 DEAL = Action("deal", "Deal", "d")
 STAND = Action("stand", "Stand", "s")
 SHOW_KING = Action("show_king", "Show your King", "k")
 DRAW = Action("draw", "Draw the top card", "d")
-
-_STATE_KEYS = [
-    "lives",
-    "pot",
-    "dealer",
-    "dealer_random",
-    "dealer_announced",
-    "phase",
-    "hands",
-    "stock",
-    "order",
-    "turn",
-    "moves",
-    "face_up",
-    "announced",
-    "received",
-    "gave",
-    "shown",
-    "losers",
-    "kept",
-    "winners",
-    "rounds_played",
-]
 
 
 class ChaseGame:
@@ -393,39 +368,12 @@ class ChaseGame:
     # -- saving --------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "game": self.game_id,
-            "version": 1,
-            "names": list(self.names),
-            "variants": sorted(self.variants),
-            "all_out": self.all_out,
-            "rng": rng_state_to_json(self._rng),  # type: ignore[arg-type]
-        }
-        for key in _STATE_KEYS:
-            value = getattr(self, "_" + key)
-            if isinstance(value, (list, tuple)):
-                value = [list(item) if isinstance(item, tuple) else item for item in value]
-            data[key] = value
-        return data
+        from tui.engine.chase_save import dump
+
+        return dump(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Self:
-        if data.get("game") != cls.game_id or data.get("version") != 1:
-            raise ValueError("not a saved Chase the Ace game of a known version")
-        game = cls(
-            data["names"],
-            rng_from_json(data["rng"]),
-            frozenset(data["variants"]),
-            first_dealer=int(data["dealer"]),
-            all_out=data["all_out"],
-        )
-        for key in _STATE_KEYS:
-            value = data[key]
-            if key in ("received", "gave"):
-                value = [None if item is None else (int(item[0]), str(item[1])) for item in value]
-            elif key in ("losers", "kept", "winners"):
-                value = tuple(int(seat) for seat in value)
-            elif isinstance(value, list):
-                value = list(value)
-            setattr(game, "_" + key, value)
-        return game
+        from tui.engine.chase_save import load
+
+        return load(cls, data)  # type: ignore[return-value]
