@@ -38,11 +38,21 @@ Views (``chase_view``): ``extra["moves"]`` says what each seat did this round in
 ``extra["no_change"]`` why the player to act may not change (when that is public or the
 viewer's own); ``extra["kept_life"]`` the seats that kept their last life (C8 replay).
 
-Decisions where the rulings are silent: the dealer's exchange with the stock is not a
-"swap" for Announce low cards (the showdown follows at once; a card taken from the stock
-is shown there); a dealer holding a King must put it face up like anyone else; under
-"share" the players sharing the win keep their last life; a round that ends because the
-dealer's King put the dealer out and left one player counts as a round played.
+Decisions where the rulings are silent:
+
+- the dealer's exchange with the stock is not a "swap" for Announce low cards (it is
+  not between players, and the showdown follows at once); the dealer's announced card
+  stops being marked when it goes into the stock;
+- a dealer holding a King must put it face up like anyone else (no cut);
+- under "share" the players sharing the win keep their last life;
+- a dealer put out at once by Dealer's King keeps their card face down: only the cards
+  of the showdown are turned up; if one player is left, there is no showdown and the
+  round still counts in ``rounds_played``;
+- the "loser" flag marks who lost a life at the showdown (not a Dealer's King loss, not
+  players who kept their last life under C8);
+- "Change is not offered against a King already face up" cannot arise in legal play
+  (your left neighbour plays after you, and Kings go face up only on a block or on their
+  holder's turn), but ``legal_actions`` still honours it.
 """
 
 from __future__ import annotations
@@ -60,13 +70,7 @@ from tui.engine.chase_rules import (
     starting_lives,
     turn_order,
 )
-from tui.engine.core import (
-    Action,
-    Event,
-    RandomSource,
-    TableView,
-    find_legal,
-)
+from tui.engine.core import Action, Event, RandomSource, TableView, find_legal
 
 DEAL = Action("deal", "Deal", "d")
 STAND = Action("stand", "Stand", "s")

@@ -191,8 +191,8 @@ class Odds:
             survive = self.survival(kind)
             for rank in range(1, 14):
                 base[rank] *= survive[rank] ** number
-        for seat, rank in known.items():
-            if seat != left:
+        for index, rank in known.items():
+            if index != left:
                 for higher in range(rank + 1 if not pairs else rank, 14):
                     base[higher] = 0.0
         self.base = base
