@@ -37,14 +37,27 @@ TABLE_NOTE: tuple[tuple[str, str], ...] = (
 )
 
 
-def binding_rows(bindings: Iterable[Any], app: Any) -> list[tuple[str, str]]:
+_NAMES = {"question_mark": "?", "escape": "Escape", "enter": "Enter", "space": "Space"}
+
+
+def key_name(key: str) -> str:
+    """A key as people write it: ``ctrl+up`` -> ``Ctrl+Up``, ``f2`` -> ``F2``, ``a`` -> ``a``."""
+    parts = key.split("+")
+    if len(parts) == 1:
+        return _NAMES.get(key, key if len(key) == 1 else key.capitalize())
+    *mods, last = parts
+    shown = _NAMES.get(last, last.upper() if len(last) == 1 else last.capitalize())
+    return "+".join([*(mod.capitalize() for mod in mods), shown])
+
+
+def binding_rows(bindings: Iterable[Any]) -> list[tuple[str, str]]:
     """(key, what it does) for every binding that has a description."""
     rows: list[tuple[str, str]] = []
     seen: set[str] = set()
     for _key, binding in BindingsMap(bindings):
         if not isinstance(binding, Binding) or not binding.description:
             continue
-        key = binding.key_display or app.get_key_display(binding)
+        key = binding.key_display or key_name(binding.key)
         if (key, binding.description) in seen:
             continue
         seen.add((key, binding.description))
@@ -89,7 +102,7 @@ class HelpScreen(SubScreen):
         known = (TitleScreen, SetupScreen, SettingsScreen, RulesScreen)
         if below is not None and not isinstance(below, known):
             rows = list(getattr(below, "help_keys", list)())
-            rows += binding_rows(type(below).BINDINGS, self.app)
+            rows += binding_rows(type(below).BINDINGS)
             sections.append(("At this table (where you were)", rows + list(TABLE_NOTE)))
         sections.append(("Everywhere", list(EVERYWHERE)))
         for title, cls in (
@@ -98,7 +111,7 @@ class HelpScreen(SubScreen):
             ("Settings", SettingsScreen),
             ("Rules", RulesScreen),
         ):
-            rows = binding_rows(cls.BINDINGS, self.app)
+            rows = binding_rows(cls.BINDINGS)
             rows += list(getattr(cls, "EXTRA_KEYS", ()))
             if isinstance(below, cls):
                 sections.insert(0, (f"{title} (where you were)", rows))

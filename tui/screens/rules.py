@@ -89,7 +89,7 @@ class RulesScreen(SubScreen):
 
     def _focus_document(self) -> None:
         viewer = self.query_one(f"#viewer-{self.game_id}", RulesViewer)
-        self.call_after_refresh(viewer.document.focus)
+        self.call_after_refresh(viewer.document.focus, scroll_visible=False)
 
     def show_game(self, game_id: str) -> None:
         if game_id in GAMES:

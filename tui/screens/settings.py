@@ -141,7 +141,7 @@ class SettingsScreen(SubScreen):
             yield Static(self._glyph_check(), id="glyph-check")
             yield ChoiceRow(
                 "bot_level",
-                "Computer players",
+                "Computer level",
                 list(CHOICE_LABELS["bot_level"].items()),
                 settings.bot_level,
             )

@@ -132,27 +132,28 @@ class SetupScreen(SubScreen):
     def compose(self) -> ComposeResult:
         app: Any = self.app
         yield Header()
-        yield Static(
-            Text.assemble(
-                ("New game: ", "bold"),
-                (GAMES[self.game_id], "bold"),
-                f"  ·  {self.low} to {self.high} players",
-            ),
-            id="setup-heading",
-        )
-        with VerticalScroll(id="setup-seats"):
-            for name, kind in self._initial_seats():
-                yield SeatRow(name, kind, app.ascii_glyphs)
-        with Horizontal(id="setup-count-line"):
-            yield Button("+ Add seat", id="add-seat", compact=True)
-            yield Static("", id="count-note", markup=False)
-        with Vertical(id="setup-options"):
-            yield from self._options()
-            yield Static(self._variants_line(), id="setup-variants")
-        with Horizontal(id="setup-actions"):
-            yield Static("", id="setup-problem", markup=False)
-            yield Button("Back", id="setup-back", compact=True)
-            yield Button("Start", id="start", variant="success", compact=True)
+        with Vertical(id="setup-body"):
+            yield Static(
+                Text.assemble(
+                    ("New game: ", "bold"),
+                    (GAMES[self.game_id], "bold"),
+                    f"  ·  {self.low} to {self.high} players",
+                ),
+                id="setup-heading",
+            )
+            with Vertical(id="setup-options"):
+                yield from self._options()
+                yield Static(self._variants_line(), id="setup-variants")
+            with VerticalScroll(id="setup-seats"):
+                for name, kind in self._initial_seats():
+                    yield SeatRow(name, kind, app.ascii_glyphs)
+                with Horizontal(id="setup-count-line"):
+                    yield Button("+ Add seat", id="add-seat", compact=True)
+                    yield Static("", id="count-note", markup=False)
+            with Horizontal(id="setup-actions"):
+                yield Static("", id="setup-problem", markup=False)
+                yield Button("Back", id="setup-back", compact=True)
+                yield Button("Start", id="start", variant="success", compact=True)
         yield Footer()
 
     def _options(self) -> ComposeResult:
@@ -367,7 +368,7 @@ class SetupScreen(SubScreen):
         taken = {row.clean.casefold() for row in rows}
         number = next(n for n in itertools.count(len(rows) + 1) if f"player {n}" not in taken)
         row = SeatRow(f"Player {number}", PERSON, self._ascii)
-        await self.query_one("#setup-seats", VerticalScroll).mount(row)
+        await self.query_one("#setup-seats", VerticalScroll).mount(row, before="#setup-count-line")
         self.revalidate()
         row.name_input.focus()
         row.scroll_visible()

@@ -1,0 +1,168 @@
+"""Snapshots of the shell's screens (pytest-textual-snapshot), each from a fresh app.
+
+Update with ``pytest tests/app/test_snapshots_screens.py --snapshot-update``, then render
+the SVGs to PNG and look at them before committing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from textual.pilot import Pilot
+from textual.widgets import Select
+
+from tests.app.conftest import no_blink
+
+MakeApp = Callable[..., Any]
+
+
+def test_title(snap_compare: Any, make_app: MakeApp) -> None:
+    """The title at 80x24: the name, dice and suits, the menu with a key on every line
+    (Aces, Chase, Rules, Settings, Quit; no Continue without saves), the Footer keys."""
+    assert snap_compare(make_app(), terminal_size=(80, 24))
+
+
+def test_title_large(snap_compare: Any, make_app: MakeApp) -> None:
+    """The title at 160x48: the same card centred in a large terminal."""
+    assert snap_compare(make_app(), terminal_size=(160, 48))
+
+
+def test_title_ascii(snap_compare: Any, make_app: MakeApp) -> None:
+    """``--ascii``: dice drawn as [1]..[6] and cards as As Kh Qd Jc, nothing else changes."""
+    assert snap_compare(make_app(ascii_glyphs=True), terminal_size=(80, 24))
+
+
+def test_setup_aces(snap_compare: Any, make_app: MakeApp) -> None:
+    """Setup for Aces at 80x24: three numbered people, each with person/computer, move
+    and remove buttons; "3 players (2 to 6)"; who starts (roll-off), match (one round);
+    no variants; Start focused and enabled."""
+    assert snap_compare(make_app(), press=["a"], terminal_size=(80, 24), run_before=no_blink)
+
+
+def test_setup_chase(snap_compare: Any, make_app: MakeApp) -> None:
+    """Setup for Chase at 80x24: 3 people and a sharp computer player (named, with its
+    one-line description under the row); "4 players (3 to 20)"; first dealer random;
+    all out at once: keep the last life."""
+
+    async def before(pilot: Pilot[Any]) -> None:
+        await pilot.press("c")
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        rows = pilot.app.screen.rows()
+        rows[-1].kind_select.value = "sharp"
+        await pilot.pause()
+        pilot.app.screen.query_one("#start").focus()
+        await no_blink(pilot)
+
+    assert snap_compare(make_app(), run_before=before, terminal_size=(80, 24))
+
+
+def test_setup_invalid(snap_compare: Any, make_app: MakeApp) -> None:
+    """Setup with problems: seat 2 empty ("Needs a name." under it), seat 3 repeats seat
+    1 ("Same name as seat 1."), both marked; "Fix what is marked to start."; Start
+    greyed out."""
+
+    async def before(pilot: Pilot[Any]) -> None:
+        await pilot.press("a")
+        await pilot.pause()
+        rows = pilot.app.screen.rows()
+        rows[1].name_input.value = ""
+        rows[2].name_input.value = "player 1"
+        await pilot.pause()
+        rows[1].name_input.focus()
+        await no_blink(pilot)
+
+    assert snap_compare(make_app(), run_before=before, terminal_size=(80, 24))
+
+
+def test_setup_chase_large(snap_compare: Any, make_app: MakeApp) -> None:
+    """Setup for Chase at 160x48 with 12 seats: every seat visible without scrolling,
+    the options and Start below them."""
+
+    async def before(pilot: Pilot[Any]) -> None:
+        await pilot.press("c")
+        for _ in range(9):
+            await pilot.press("ctrl+n")
+        await pilot.pause()
+        pilot.app.screen.query_one("#first", Select).value = "4"
+        pilot.app.screen.query_one("#start").focus()
+        await no_blink(pilot)
+
+    assert snap_compare(make_app(), run_before=before, terminal_size=(160, 48))
+
+
+def test_settings(snap_compare: Any, make_app: MakeApp) -> None:
+    """Settings at 80x24: the Aces variants first, each a switch with "off" beside it,
+    its title and its one-line explanation; the first switch focused."""
+    assert snap_compare(make_app(), press=["s"], terminal_size=(80, 24))
+
+
+def test_settings_conflict(snap_compare: Any, make_app: MakeApp) -> None:
+    """Settings scrolled to Chase with Kings swap too and King stops play on: King
+    stops play says "No effect while Kings swap too is on." and the box below the
+    variants explains the conflict."""
+
+    async def before(pilot: Pilot[Any]) -> None:
+        app = pilot.app
+        app.update_settings(chase_variants=frozenset({"kings-swap", "king-stops"}))
+        await pilot.press("s")
+        await pilot.pause()
+        app.screen.query_one("#row-kings-swap").scroll_visible(top=True, animate=False)
+        app.screen.query_one("#variant-kings-swap").focus(scroll_visible=False)
+        await pilot.pause()
+
+    assert snap_compare(make_app(), run_before=before, terminal_size=(80, 24))
+
+
+def test_settings_display(snap_compare: Any, make_app: MakeApp) -> None:
+    """The end of the settings at 80x24: animation, dice and cards with the glyph check
+    line (six die faces and four suits), computer level, theme, confirm before quitting."""
+
+    async def before(pilot: Pilot[Any]) -> None:
+        await pilot.press("s")
+        await pilot.pause()
+        pilot.app.screen.query_one("#row-animation").scroll_visible(top=True, animate=False)
+        pilot.app.screen.query_one("#choice-animation").focus(scroll_visible=False)
+        await pilot.pause()
+
+    assert snap_compare(make_app(), run_before=before, terminal_size=(80, 24))
+
+
+def test_rules(snap_compare: Any, make_app: MakeApp) -> None:
+    """Rules from the title at 80x24: two tabs, Aces in the Pot open at its start, no
+    "At this table" note."""
+    assert snap_compare(make_app(), press=["r", "_"], terminal_size=(80, 24))
+
+
+def test_rules_for_a_table(snap_compare: Any, make_app: MakeApp) -> None:
+    """Rules opened by a Chase table with Four lives and Dealer draws: the Chase tab,
+    the note "At this table: Dealer draws, Four lives." under the title."""
+
+    async def before(pilot: Pilot[Any]) -> None:
+        pilot.app.action_show_rules("chase", {"four-lives", "dealer-draws"})
+        await pilot.pause(0.3)
+
+    assert snap_compare(make_app(), run_before=before, terminal_size=(80, 24))
+
+
+def test_help(snap_compare: Any, make_app: MakeApp) -> None:
+    """Keys (F2) from the title at 80x24: the title's keys first ("where you were"),
+    then keys that work everywhere."""
+    assert snap_compare(make_app(), press=["f2"], terminal_size=(80, 24))
+
+
+def test_confirm_quit(snap_compare: Any, make_app: MakeApp) -> None:
+    """The quit question over a game in progress: the question in a box, Quit (y) and
+    Keep playing (n), the latter focused."""
+    from tui.screens import SubScreen
+
+    class BusyTable(SubScreen):
+        game_in_progress = True
+
+    async def before(pilot: Pilot[Any]) -> None:
+        pilot.app.push_screen(BusyTable())
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+
+    assert snap_compare(make_app(), run_before=before, terminal_size=(80, 24))
