@@ -20,6 +20,16 @@ from tui.engine.core import Action, TableView
 CASUAL_STAND = 7
 """The casual player keeps a 7 or higher, as the rule sheet's tip says."""
 
+STAND_PRIOR = 7
+"""What the sharp player assumes of others: they keep a card of this rank or higher."""
+
+SURE_STAND = 11
+"""The sharp player keeps a Jack or better without working out the odds: it rarely
+loses, and changing it almost never pays."""
+
+_KINDS = {"": "", "stand": "stand", "blocked": "blocked"}
+"""Public moves that shape a player's spread; any other move holds a card from the left."""
+
 
 def make(level: str) -> CasualChaseBot | SharpChaseBot:
     if level == "casual":
@@ -69,7 +79,7 @@ def _exchange(view: TableView, actions: list[Action]) -> Action | None:
 
 
 def _public_own(view: TableView) -> str:
-    """ " on its announced 3" when the bot's own card is public, else ""."""
+    """The words ' on its announced 3' when the bot's own card is public, else ''."""
     assert view.viewer is not None
     me = view.seats[view.viewer]
     if me.card and me.card_state in ("announced", "king"):
@@ -126,17 +136,6 @@ class SharpChaseBot:
         if change is not None and odds.change() < odds.stand() - 1e-9:
             return Decision(change, "changes: the odds favour a new card")
         return Decision(stand, "stands: the odds favour keeping its card" + _public_own(view))
-
-
-STAND_PRIOR = 7
-"""What the sharp player assumes of others: they keep a card of this rank or higher."""
-
-
-_KINDS = {"": "", "stand": "stand", "blocked": "blocked"}
-"""Public moves that shape a player's spread; any other move holds a card from the left."""
-
-SURE_STAND = 11
-"""A Jack or better never loses by standing often enough to be worth a sum."""
 
 
 class Odds:
