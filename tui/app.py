@@ -20,7 +20,6 @@ import sys
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from datetime import datetime
-from importlib.util import find_spec
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -351,11 +350,6 @@ class PartyDiceApp(App[None]):
         self, controller: Controller, config: GameConfig | None, slot: SaveSlot | None
     ) -> None:
         """Push the table for ``controller`` (``config`` is ``None`` for a resumed game)."""
-        if find_spec("tui.screens.table") is None:
-            from tui.screens.placeholder import PlaceholderTable
-
-            self.push_screen(PlaceholderTable(controller, config, slot))
-            return
         from tui.screens.table import table_screen
 
         self.push_screen(table_screen(controller, config, slot))
