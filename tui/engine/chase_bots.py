@@ -27,6 +27,12 @@ SURE_STAND = 11
 """The sharp player keeps a Jack or better without working out the odds: it rarely
 loses, and changing it almost never pays."""
 
+_SURVIVALS: dict[tuple[object, ...], list[float]] = {}
+_BASES: dict[tuple[object, ...], list[float]] = {}
+"""Survival curves by (unseen cards, Pairs are safe, kind), and their products over the
+other players: the same few situations come up again and again, so the simulator works
+each one out once. Both are plain caches of pure functions (cleared when large)."""
+
 _KINDS = {"": "", "stand": "stand", "blocked": "blocked"}
 """Public moves that shape a player's spread; any other move holds a card from the left."""
 
@@ -170,7 +176,7 @@ class Odds:
         tally: dict[str, int] = {}
         for seat in seats:
             index = seat.seat
-            if index == viewer or seat.out:
+            if index == viewer or not seat.counters:  # no lives: out
                 continue
             if seat.card is not None:
                 known[index] = rank = RANK_OF[seat.card[0]]
@@ -184,16 +190,21 @@ class Odds:
         total = sum(counts)
         self.pool = [count / total for count in counts]
         self.low = sum(self.pool[1:STAND_PRIOR])
-        self._survivals: dict[str, list[float]] = {}
-        base = [1.0] * 15
-        for kind, number in tally.items():
-            survive = self.survival(kind)
-            for rank in range(1, 14):
-                base[rank] *= survive[rank] ** number
-        for index, rank in known.items():
-            if index != left:
-                for higher in range(rank + 1 if not pairs else rank, 14):
-                    base[higher] = 0.0
+        self._unseen = (tuple(counts), pairs)
+        lowest = min([rank for index, rank in known.items() if index != left], default=14)
+        key = (self._unseen, lowest, tuple(sorted(tally.items())))
+        base = _BASES.get(key)
+        if base is None:
+            base = [1.0] * 15
+            for kind, number in tally.items():
+                survive = self.survival(kind)
+                for rank in range(1, 14):
+                    base[rank] *= survive[rank] ** number
+            for higher in range(lowest + 1 if not pairs else lowest, 14):
+                base[higher] = 0.0  # a known lower card (or a pair) saves these ranks
+            if len(_BASES) > 20_000:
+                _BASES.clear()
+            _BASES[key] = base
         self.base = base
         self.left_known = known.get(left)
         self.left_kind = _KINDS.get(moves[left], "change")
@@ -201,7 +212,8 @@ class Odds:
     def survival(self, kind: str) -> list[float]:
         """``[r]``: chance that a player of this kind does not save a holder of rank r
         (holds r or higher; higher than r under Pairs are safe)."""
-        survive = self._survivals.get(kind)
+        key = (self._unseen, kind)
+        survive = _SURVIVALS.get(key)
         if survive is not None:
             return survive
         pool, low = self.pool, self.low
@@ -221,7 +233,9 @@ class Odds:
             survive[rank] = running
         if self.pairs:
             survive = survive[1:] + [0.0]
-        self._survivals[kind] = survive
+        if len(_SURVIVALS) > 20_000:
+            _SURVIVALS.clear()
+        _SURVIVALS[key] = survive
         return survive
 
     def lose(self, rank: int, left: str | int | None = None) -> float:
