@@ -65,8 +65,6 @@ def card_style(code: str | None, state: str, loser: bool = False) -> str:
         style += " red"
     if loser:
         style += " reverse"
-    elif state == "king":
-        style += " underline"
     return style
 
 
@@ -111,18 +109,20 @@ def card_box(
     if code is None:
         back = (ASCII_BACK if ascii_only else BACK) * inner
         for _ in range(rows):
-            lines.append(Text(v, style=frame) + Text(back, style="dim") + Text(v, style=frame))
+            lines.append(Text.assemble((v, frame), (back, "dim"), (v, frame)))
     else:
         style = card_style(code, state, loser)
         rank = rank_label(code)
         label = card_label(code, ascii_only)
         suit = label[len(rank) :]
-        if tall:
+        if tall and ascii_only:
+            middle = [label.ljust(inner), " " * inner, label.rjust(inner)]
+        elif tall:
             middle = [rank.ljust(inner), suit.center(inner), rank.rjust(inner)]
         else:
             middle = [label.ljust(inner)]
         for row in middle:
-            lines.append(Text(v, style=frame) + Text(row, style=style) + Text(v, style=frame))
+            lines.append(Text.assemble((v, frame), (row, style), (v, frame)))
     lines.append(Text(bl + h * inner + br, style=frame))
     return lines
 
@@ -195,7 +195,8 @@ class CardView(Widget):
         if room >= 6:
             out: list[Text] = []
             for index in range(min(max(len(box), len(self.caption)), height)):
-                line = box[index].copy() if index < len(box) else Text(" " * box_width)
+                line = Text()
+                line.append_text(box[index] if index < len(box) else Text(" " * box_width))
                 if index < len(self.caption):
                     line.append(" ")
                     line.append(_crop(self.caption[index], room))

@@ -1,0 +1,133 @@
+"""Helpers for the Chase the Ace table's tests: scripted decks, a table in one call,
+and the text a person would see on the screen.
+
+``ScriptedDeck`` is a real ``random.Random`` (games started with it can be saved, as
+the app does after every move) whose ``shuffle`` puts the scripted cards on top, the
+rest of the deck after them in the fresh order, then shuffles normally once the script
+is used up. ``deck(...)`` lays out the scripted top for a deal: cards are dealt from
+the top starting left of the dealer, the dealer last, and the stock follows.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from rich.console import Console
+
+from tui.engine.controller import Controller, Seat, new_game
+from tui.engine.core import Action
+from tui.gameconfig import GameConfig
+
+NAMES = ("Ann", "Ben", "Cleo", "Dan", "Eve", "Fay")
+
+
+class ScriptedDeck(random.Random):
+    """``shuffle`` deals the scripted decks in order, then seeded shuffles."""
+
+    def __init__(self, decks: Iterable[Sequence[str]] = (), seed: int = 7) -> None:
+        super().__init__(seed)
+        self.decks = [list(deck) for deck in decks]
+
+    def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
+        if not self.decks:
+            super().shuffle(x)
+            return
+        top = self.decks.pop(0)
+        assert len(set(top)) == len(top) and set(top) <= set(x), "scripted deck is not a deck"
+        chosen = set(top)
+        x[:] = top + [card for card in x if card not in chosen]
+
+
+def deck(
+    players: int, dealer: int, hands: Mapping[int, str], stock: Sequence[str] = ()
+) -> list[str]:
+    """The top of a deck that deals ``hands`` (seat -> card) with ``dealer`` dealing
+    to ``players`` seats (all in), followed by ``stock`` (top first)."""
+    order = [(dealer + 1 + k) % players for k in range(players)]
+    return [hands[seat] for seat in order] + list(stock)
+
+
+def chase_config(
+    names: Sequence[str] = NAMES[:3],
+    bots: Iterable[int] = (),
+    *,
+    level: str = "casual",
+    variants: Iterable[str] = (),
+    dealer: int | None = 0,
+    all_out: str = "replay",
+    seed: int | None = 11,
+) -> GameConfig:
+    """A Chase table; ``bots`` are the seats (0-based) of computer players."""
+    computers = set(bots)
+    seats = tuple(
+        Seat(name, level if index in computers else None) for index, name in enumerate(names)
+    )
+    return GameConfig(
+        "chase",
+        seats,
+        variants=frozenset(variants),
+        first_seat=dealer,
+        all_out=all_out,
+        seed=seed,
+    )
+
+
+def deck_factory(decks: Iterable[Sequence[str]]) -> Any:
+    """An ``rng_factory`` for ``PartyDiceApp``: the first game is dealt ``decks``."""
+    script = [list(d) for d in decks]
+
+    def factory(config: GameConfig) -> random.Random:
+        return ScriptedDeck(script, seed=config.seed or 7)
+
+    return factory
+
+
+def controller_for(config: GameConfig, decks: Iterable[Sequence[str]] = ()) -> Controller:
+    """The game ``config`` describes, outside any app (to play ahead of a snapshot)."""
+    game = new_game(
+        "chase",
+        config.names,
+        ScriptedDeck(decks, seed=config.seed or 7),
+        config.variants,
+        **config.engine_options(),
+    )
+    return Controller(game, config.seats)
+
+
+def play(controller: Controller, *moves: str | tuple[str, int]) -> None:
+    """Apply moves by kind ("deal", "stand", "change", "show_king", "draw") or
+    ("cut", depth), whoever's turn it is."""
+    for move in moves:
+        kind, arg = (move, None) if isinstance(move, str) else move
+        controller.apply(Action(kind, "", "", arg))
+
+
+def screen_lines(app: Any) -> list[str]:
+    """The screen as a person sees it: every cell of every visible layer, as text
+    lines (what ``App.export_screenshot`` draws, without the SVG)."""
+    width, height = app.size
+    console = Console(
+        width=width,
+        height=height,
+        file=io.StringIO(),
+        force_terminal=True,
+        color_system="truecolor",
+        record=True,
+        legacy_windows=False,
+        safe_box=False,
+    )
+    update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    console.print(update)
+    return console.export_text(styles=False).splitlines()
+
+
+def table_of(app: Any) -> Any:
+    from tui.screens.table import TableScreen
+
+    for screen in reversed(app.screen_stack):
+        if isinstance(screen, TableScreen):
+            return screen
+    raise AssertionError(f"no table open: {app.screen_stack}")

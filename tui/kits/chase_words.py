@@ -1,0 +1,206 @@
+"""Chase the Ace at the table in words: the info box, what a player knows, the showdown.
+
+Everything here reads a ``TableView`` (public, or one seat's) and events, never the
+game itself, so it can only say what its viewer may know: the info box of a public
+table names no face-down card, and a player's private view adds only that player's
+card and the swap they were part of. Plain strings (names are user text, never markup).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tui.engine.core import Event, SeatView, TableView
+from tui.glyphs import card as card_glyph
+from tui.narrate.chase import join_names
+from tui.table_kit import RoundSummary, variant_title
+
+MOVE_WORDS = {
+    "stand": "stood",
+    "change": "changed",
+    "blocked": "blocked",
+    "king": "King up",
+    "cut": "cut",
+    "draw": "drew",
+}
+"""What each seat did this round (``view.extra["moves"]``), as a word for its panel."""
+
+ROUND_END_KINDS = frozenset(
+    {"showdown", "nobody_loses", "all_out_replay", "shared_win", "game_won"}
+)
+
+
+def lives_words(count: int) -> str:
+    if count == 0:
+        return "no lives"
+    return f"{count} {'life' if count == 1 else 'lives'}"
+
+
+def variants_text(variants: frozenset[str]) -> str:
+    if not variants:
+        return "Variants: none (standard rules)"
+    return "Variants: " + ", ".join(variant_title(v) for v in sorted(variants))
+
+
+def status_line(view: TableView, names: Sequence[str]) -> str:
+    """ "Round 2 · Ann deals · 2 turns left" and the like (the panels say whose turn)."""
+    if view.phase == "over":
+        return f"Game over after {view.round} rounds"
+    dealer = next((s.seat for s in view.seats if "dealer" in s.flags), None)
+    parts = [f"Round {view.round}"]
+    if dealer is not None:
+        parts.append(f"{names[dealer]} {'deals' if view.phase == 'turn' else 'to deal'}")
+    if view.phase == "turn":
+        left = view.turns_left
+        parts.append(f"{left} turn{'s' if left != 1 else ''} left")
+    return " \u00b7 ".join(parts)
+
+
+def known_cards(view: TableView, names: Sequence[str], ascii_only: bool) -> list[str]:
+    """Kings face up and announced low cards: public knowledge, during a round."""
+    if view.phase != "turn":
+        return []
+    kings = [s for s in view.seats if s.card_state == "king" and s.card]
+    known = [s for s in view.seats if s.card_state == "announced" and s.card]
+    lines = []
+    if kings:
+        shown = ", ".join(f"{names[s.seat]} {card_glyph(s.card or '', ascii_only)}" for s in kings)
+        lines.append(f"Kings up: {shown}")
+    if known:
+        shown = ", ".join(f"{names[s.seat]} {card_glyph(s.card or '', ascii_only)}" for s in known)
+        lines.append(f"Known: {shown}")
+    return lines
+
+
+def _move(view: TableView, seat: int) -> str:
+    moves = view.extra.get("moves", ())
+    return str(moves[seat]) if seat < len(moves) else ""
+
+
+def private_lines(view: TableView, names: Sequence[str], ascii_only: bool) -> list[str]:
+    """What the viewer knows of their own card this round (C10): how it came to them."""
+    seat = view.viewer
+    if seat is None or view.phase != "turn":
+        return []
+    me = view.seats[seat]
+    if me.out or me.card is None:
+        return []
+    mine = card_glyph(me.card, ascii_only)
+    who = names[seat]
+    received, gave = view.received, view.gave
+    if received is not None and gave is not None:
+        given = card_glyph(gave[1], ascii_only)
+        return [f"{who}: you hold {mine}, from {names[received[0]]} for your {given}"]
+    return [f"{who}: you hold {mine}, dealt to you"]
+
+
+def no_change_line(view: TableView, names: Sequence[str]) -> list[str]:
+    reason = view.extra.get("no_change")
+    if not reason or view.current is None:
+        return []
+    return [f"No change: {reason}"]
+
+
+def info_lines(view: TableView, names: Sequence[str], ascii_only: bool) -> list[str]:
+    """The info box: status, the variants in force (always, so nobody argues about the
+    rules), why Change is missing, and the cards everyone knows. (What only the viewer
+    knows, where their card came from, is beside the card in the middle.)"""
+    return [
+        status_line(view, names),
+        variants_text(view.variants),
+        *no_change_line(view, names),
+        *known_cards(view, names, ascii_only),
+    ]
+
+
+def seat_word(view: TableView, seat: SeatView) -> str:
+    """A word for the panel next to the card: why it is shown, or what the seat did."""
+    if seat.out or view.phase != "turn":
+        return ""
+    if seat.card_state == "king":
+        return "King up"
+    if seat.card_state == "announced":
+        return "known"
+    move = MOVE_WORDS.get(_move(view, seat.seat), "")
+    if seat.card_state == "own":
+        return f"yours, {move}" if move else "yours"
+    return move
+
+
+# -- the end of a round ----------------------------------------------------------------
+
+
+def _played(view: TableView) -> int:
+    return view.round if view.phase == "over" else max(1, view.round - 1)
+
+
+def round_summary(
+    view: TableView, events: Sequence[Event], names: Sequence[str], ascii_only: bool
+) -> RoundSummary | None:
+    """The showdown (or the game's end) in words, when ``events`` ended a round."""
+    kinds = {e.kind for e in events}
+    if not kinds & ROUND_END_KINDS:
+        return None
+    final = view.phase == "over"
+    number = _played(view)
+    lines: list[str] = []
+    showdown = next((e for e in events if e.kind == "showdown"), None)
+    if showdown is not None:
+        cards = sorted(showdown.value)
+        shown = ", ".join(f"{names[s]} {card_glyph(c, ascii_only)}" for s, c in cards)
+        lines.append(f"Showdown: {shown}.")
+    for event in events:
+        if event.kind == "cut_king" and event.seat is not None:
+            king = card_glyph(event.value, ascii_only)
+            lines.append(f"{names[event.seat]} found {king} and kept the old card.")
+        elif event.kind == "play_stopped" and event.seat is not None:
+            lines.append(f"{names[event.seat]}'s King stopped play.")
+    losers = [e.seat for e in events if e.kind == "life_lost" and e.seat is not None]
+    cards = dict(showdown.value) if showdown is not None else {}
+    for event in events:
+        if event.kind == "life_lost" and event.seat is not None:
+            who = names[event.seat]
+            code = cards.get(event.seat)
+            why = f" with {card_glyph(code, ascii_only)}" if code else " for finding a King"
+            lines.append(f"{who} loses a life{why}: {lives_words(event.value)} left.")
+        elif event.kind == "player_out" and event.seat is not None:
+            lines.append(f"{names[event.seat]} is out.")
+        elif event.kind == "nobody_loses":
+            lines.append("Every card is paired: nobody loses a life.")
+        elif event.kind == "all_out_replay":
+            group = join_names([names[s] for s in event.value])
+            lines.append(f"{group} would all go out: they keep their last life and play on.")
+    lines.append(f"The pot holds {lives_words(view.pot)}.")
+    if final:
+        winners = [names[s] for s in view.winners]
+        if len(winners) == 1:
+            title = f"{winners[0]} wins!"
+            left = view.seats[view.winners[0]].counters
+            lines.append(f"{winners[0]} is the last player with lives ({lives_words(left)}).")
+        else:
+            title = f"{join_names(winners)} share the win!"
+            lines.append("They would all have gone out at once, so they share the win.")
+    else:
+        if losers:
+            group = join_names([names[s] for s in dict.fromkeys(losers)])
+            verb = "loses" if len(set(losers)) == 1 else "lose"
+            title = f"Round {number}: {group} {verb} a life"
+        elif "all_out_replay" in kinds:
+            title = f"Round {number}: all out at once, play again"
+        else:
+            title = f"Round {number}: nobody loses"
+        dealer = next((s.seat for s in view.seats if "dealer" in s.flags), None)
+        if dealer is not None:
+            lines.append(f"The deal passes to {names[dealer]}.")
+    standings: tuple[tuple[str, str, str], ...] = ()
+    if final and len(view.seats) <= 8:
+        order = sorted(view.seats, key=lambda s: (s.seat not in view.winners, -s.counters, s.seat))
+        standings = tuple(
+            (
+                names[s.seat],
+                lives_words(s.counters) if s.counters else "out",
+                "winner" if s.seat in view.winners else "",
+            )
+            for s in order
+        )
+    return RoundSummary(title, tuple(lines), standings, final=final)

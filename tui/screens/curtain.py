@@ -1,0 +1,113 @@
+"""Curtains between people sharing one keyboard (ruling C10).
+
+``PassCurtain`` comes before a person's turn when two or more people play: it shows
+only public information (the table behind it is public at that moment, and its own
+lines are built from the public view) and asks the next player to take the keyboard:
+"Pass to Ben: press Enter when only Ben is looking". Enter dismisses it with Ben's
+seat, which the table takes as its viewer; nothing else does.
+
+``PrivateResult`` comes after a person's swap: the card they got back, shown to them
+alone over a table that is already public again, until they cover it with Enter.
+
+Both are modal: the app's keys (rules, keys, quit) still work, but nothing reaches the
+table underneath, so no key can act for a player who has not taken the keyboard.
+Escape on the pass curtain asks to leave the table, as it would on the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.events import Key
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from tui.widgets.card import CardView
+from tui.widgets.textfit import fit, printable
+
+NAME_WIDTH = 24
+
+
+def _keys(*pairs: tuple[str, str]) -> Text:
+    text = Text()
+    for index, (key, label) in enumerate(pairs):
+        if index:
+            text.append("   ")
+        text.append(f" {key} ", style="reverse bold")
+        text.append(" " + label)
+    return text
+
+
+class PassCurtain(ModalScreen[int | None]):
+    """Before a person's turn: public information and "Pass to <name>"."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "leave", "Leave table")]
+
+    def __init__(self, seat: int, name: str, lines: Sequence[str], ascii_only: bool = False):
+        super().__init__(classes="curtain")
+        self.seat = seat
+        self.player = fit(name, NAME_WIDTH, ascii_only)
+        self.lines = tuple(printable(line) for line in lines)
+
+    def compose(self) -> ComposeResult:
+        who = self.player
+        with Vertical(id="curtain-box") as box:
+            box.border_title = "Pass the keyboard"
+            yield Static(
+                Text(f"Pass to {who}: press Enter when only {who} is looking.", style="bold"),
+                id="curtain-ask",
+            )
+            yield Static(Text("\n".join(self.lines)), id="curtain-public")
+            yield Static(_keys(("Enter", f"I am {who}"), ("Esc", "Leave table")), id="curtain-keys")
+
+    def on_key(self, event: Key) -> None:
+        if event.key == "enter":
+            event.stop()
+            event.prevent_default()
+            self.dismiss(self.seat)
+
+    def action_leave(self) -> None:
+        table = _table_below(self)
+        if table is not None:
+            table.action_leave()
+
+
+class PrivateResult(ModalScreen[None]):
+    """After a person's swap: their new card, for their eyes only, until Enter."""
+
+    def __init__(
+        self, name: str, card: str, lines: Sequence[str], ascii_only: bool = False
+    ) -> None:
+        super().__init__(classes="curtain -private")
+        self.player = fit(name, NAME_WIDTH, ascii_only)
+        self.card = card
+        self.lines = tuple(printable(line) for line in lines)
+        self.ascii_only = ascii_only
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="curtain-box"):
+            yield Static(Text(f"{self.player}, only for you", style="bold"), id="curtain-title")
+            view = CardView(ascii_only=self.ascii_only, tall=True, id="curtain-card")
+            view.show(self.card, "own", ["Your card now:", *self.lines])
+            yield view
+            yield Static(_keys(("Enter", "Cover your card and pass on")), id="curtain-keys")
+
+    def on_key(self, event: Key) -> None:
+        if event.key == "enter":
+            event.stop()
+            event.prevent_default()
+            self.dismiss(None)
+
+
+def _table_below(screen: Any) -> Any:
+    """The nearest screen under ``screen`` that can leave the table."""
+    stack = list(screen.app.screen_stack)
+    for below in reversed(stack[: stack.index(screen)] if screen in stack else stack):
+        if callable(getattr(below, "action_leave", None)):
+            return below
+    return None

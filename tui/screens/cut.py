@@ -1,0 +1,163 @@
+"""The dealer's cut (ruling C6): pick how deep to cut the stock, then Enter.
+
+The stock is drawn from the side, the lifted part filled, with the depth marked; the
+card at that depth from the top (the bottom card of the lifted part) is the one the
+dealer will be offered. The chooser starts in the middle. Keys: arrows one card,
+PgUp/PgDn five, Home/End the ends, digits type a depth, R a random depth, Enter cuts,
+Escape goes back to the table without cutting.
+
+The random depth comes from the screen's own ``random.Random``, never from the game's
+random source, so choosing it cannot change the decks of later rounds (a saved game
+replays the same shuffles whatever was cut). The stock is shuffled, so every depth is as
+good as any other: the choice is the dealer's ritual, not an advantage.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.events import Key
+from textual.screen import ModalScreen
+from textual.widget import Widget
+from textual.widgets import Static
+
+from tui.widgets.textfit import fit
+
+STEP_KEYS = {"left": -1, "down": -1, "right": 1, "up": 1, "pageup": -5, "pagedown": 5}
+
+
+class StockBar(Widget):
+    """The stock seen from the side: the lifted part filled, the rest light."""
+
+    DEFAULT_CSS = """
+    StockBar {
+        height: 3;
+    }
+    """
+
+    def __init__(self, low: int, high: int, depth: int, ascii_only: bool = False) -> None:
+        super().__init__(id="cut-stock")
+        self.low, self.high, self.depth = low, high, depth
+        self.ascii_only = ascii_only
+
+    def set_depth(self, depth: int) -> None:
+        self.depth = depth
+        self.refresh()
+
+    def render(self) -> Text:
+        width = max(12, self.content_region.width or self.size.width)
+        cards = self.high
+        room = width - len("top  bottom")
+        lifted_cells = max(1, round(room * self.depth / max(1, cards)))
+        lifted_cells = min(room, lifted_cells)
+        fill, rest, mark = ("=", "-", "^") if self.ascii_only else ("\u2588", "\u2591", "\u25b2")
+        bar = Text("top ")
+        bar.append(fill * lifted_cells, style="bold")
+        bar.append(rest * (room - lifted_cells), style="dim")
+        bar.append(" bottom")
+        pointer = Text(" " * (4 + lifted_cells - 1))
+        pointer.append(f"{mark} {self.depth}", style="bold")
+        scale = Text(f"    1{' ' * max(1, room - 1 - len(str(cards)))}{cards}", style="dim")
+        return Text("\n").join([bar, pointer, scale])
+
+
+class CutScreen(ModalScreen[int | None]):
+    """Dismisses with the chosen depth, or ``None`` to go back without cutting."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]
+
+    def __init__(
+        self,
+        dealer: str,
+        depth_range: tuple[int, int],
+        ascii_only: bool = False,
+        rng: random.Random | None = None,
+        note: str = "",
+    ) -> None:
+        super().__init__(classes="cut")
+        self.dealer = fit(dealer, 24, ascii_only)
+        self.low, self.high = depth_range
+        self.depth = (self.low + self.high) // 2
+        self.ascii_only = ascii_only
+        self.rng = rng if rng is not None else random.Random()
+        self.typed = ""
+        self.note = note
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="cut-box"):
+            yield Static(Text(f"{self.dealer} cuts the deck", style="bold"), id="cut-title")
+            yield Static(self._sentence(), id="cut-sentence")
+            yield StockBar(self.low, self.high, self.depth, self.ascii_only)
+            if self.note:
+                yield Static(Text(self.note, style="italic"), id="cut-note")
+            yield Static(self._help(), id="cut-keys")
+
+    def _sentence(self) -> Text:
+        text = Text("Take the card at depth ")
+        text.append(str(self.depth), style="bold")
+        text.append(f" of {self.high} (counted from the top of the stock).")
+        if self.typed:
+            text.append(f"  Typed: {self.typed}", style="italic")
+        return text
+
+    def _help(self) -> Text:
+        arrows = "<- ->" if self.ascii_only else "\u2190 \u2192"
+        rows = [
+            [(arrows, "one card"), ("PgUp PgDn", "five"), ("Home End", "the ends")],
+            [("0-9", "type a depth"), ("R", "random"), ("Enter", "cut here"), ("Esc", "back")],
+        ]
+        text = Text()
+        for number, row in enumerate(rows):
+            if number:
+                text.append("\n")
+            for index, (key, label) in enumerate(row):
+                if index:
+                    text.append("   ")
+                text.append(f" {key} ", style="reverse bold")
+                text.append(" " + label)
+        return text
+
+    def set_depth(self, depth: int) -> None:
+        self.depth = min(self.high, max(self.low, depth))
+        self.query_one(StockBar).set_depth(self.depth)
+        self.query_one("#cut-sentence", Static).update(self._sentence())
+
+    def on_key(self, event: Key) -> None:
+        key = event.key
+        handled = True
+        if key in STEP_KEYS:
+            self.typed = ""
+            self.set_depth(self.depth + STEP_KEYS[key])
+        elif key == "home":
+            self.typed = ""
+            self.set_depth(self.low)
+        elif key == "end":
+            self.typed = ""
+            self.set_depth(self.high)
+        elif key.isdigit() and len(key) == 1:
+            typed = self.typed + key
+            if int(typed) > self.high:
+                typed = key
+            self.typed = typed.lstrip("0")
+            self.set_depth(int(self.typed) if self.typed else self.low)
+        elif key == "backspace":
+            self.typed = self.typed[:-1]
+            self.set_depth(int(self.typed) if self.typed else self.depth)
+        elif key == "r":
+            self.typed = ""
+            self.set_depth(self.rng.randint(self.low, self.high))
+        elif key in ("enter", "c", "space"):
+            self.dismiss(self.depth)
+        else:
+            handled = False
+        if handled:
+            event.stop()
+            event.prevent_default()
+
+    def action_back(self) -> None:
+        self.dismiss(None)
