@@ -390,7 +390,8 @@ class PartyDiceApp(App[None]):
     # -- command palette -------------------------------------------------------------
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        """Useful commands, and no Screenshot: it would save hidden cards to disk."""
+        """Useful commands only. Textual's own list is not offered: its Screenshot would
+        save hidden cards to disk, and Maximize has nothing to offer here."""
         yield SystemCommand("New Aces in the Pot game", "Set up a table", self._palette_new_aces)
         yield SystemCommand("New Chase the Ace game", "Set up a table", self._palette_new_chase)
         yield SystemCommand(
@@ -400,9 +401,10 @@ class PartyDiceApp(App[None]):
             "Settings", "Variants, animation, glyphs, theme", self.action_open_settings
         )
         yield SystemCommand("Keys", "Every key, on one screen", self.action_show_help)
-        for command in super().get_system_commands(screen):
-            if command.title not in {"Screenshot", "Keys"}:
-                yield command
+        yield SystemCommand("Theme", "Change the colours (remembered)", self.action_change_theme)
+        yield SystemCommand(
+            "Quit", "Leave party-dice (a game in progress is saved)", self.action_quit
+        )
 
     def _palette_new_aces(self) -> None:
         self.action_new_game("aces")

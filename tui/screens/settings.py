@@ -103,6 +103,10 @@ class ChoiceRow(Vertical):
         yield Static("", classes="setting-info choice-info", markup=False)
 
 
+class SettingsList(VerticalScroll, can_focus=False):
+    """Every setting; it scrolls to follow the focus, so Tab never stops on it."""
+
+
 class SettingsScreen(SubScreen):
     """All settings on one scrolling page; Escape goes back."""
 
@@ -115,7 +119,7 @@ class SettingsScreen(SubScreen):
     def compose(self) -> ComposeResult:
         settings: Settings = self.app.settings  # type: ignore[attr-defined]
         yield Header()
-        with VerticalScroll(id="settings-body"):
+        with SettingsList(id="settings-body"):
             for game_id, title in GAMES.items():
                 yield Static(f"{title}: variants", classes="section-title")
                 chosen = settings.variants_for(game_id)

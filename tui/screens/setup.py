@@ -22,6 +22,7 @@ from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 from tui.engine.bots import BOT_LEVELS
 from tui.engine.controller import Seat
 from tui.gameconfig import (
+    GAME_VARIANTS,
     GAMES,
     PLAYER_RANGE,
     GameConfig,
@@ -95,6 +96,10 @@ class SeatRow(Vertical):
         return Seat(self.clean, None if self.kind == PERSON else self.kind)
 
 
+class SeatList(VerticalScroll, can_focus=False):
+    """The seats; it scrolls to follow the focus, so Tab never stops on it."""
+
+
 class SetupScreen(SubScreen):
     """A new table for ``game_id``; Start opens it."""
 
@@ -144,7 +149,7 @@ class SetupScreen(SubScreen):
             with Vertical(id="setup-options"):
                 yield from self._options()
                 yield Static(self._variants_line(), id="setup-variants")
-            with VerticalScroll(id="setup-seats"):
+            with SeatList(id="setup-seats"):
                 for name, kind in self._initial_seats():
                     yield SeatRow(name, kind, app.ascii_glyphs)
                 with Horizontal(id="setup-count-line"):
@@ -198,7 +203,7 @@ class SetupScreen(SubScreen):
     def _variants_line(self) -> Text:
         app: Any = self.app
         chosen = app.variants_for(self.game_id)
-        titles = [variant_title(v) for v in sorted(chosen)]
+        titles = [variant_title(v) for v in GAME_VARIANTS[self.game_id] if v in chosen]
         text = Text("Variants: ", style="bold")
         text.append(", ".join(titles) if titles else "none, the standard rules")
         text.append("  (Settings changes them)", style="dim")
@@ -368,7 +373,7 @@ class SetupScreen(SubScreen):
         taken = {row.clean.casefold() for row in rows}
         number = next(n for n in itertools.count(len(rows) + 1) if f"player {n}" not in taken)
         row = SeatRow(f"Player {number}", PERSON, self._ascii)
-        await self.query_one("#setup-seats", VerticalScroll).mount(row, before="#setup-count-line")
+        await self.query_one("#setup-seats", SeatList).mount(row, before="#setup-count-line")
         self.revalidate()
         row.name_input.focus()
         row.scroll_visible()
