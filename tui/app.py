@@ -20,8 +20,9 @@ import sys
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from datetime import datetime
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, ClassVar
+from weakref import WeakSet
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
@@ -48,10 +49,10 @@ def styles_dir() -> Path:
     return Path(__file__).resolve().parent.parent / "styles"
 
 
-def _css_paths() -> list[Path]:
+def _css_paths() -> list[str | PurePath]:
     """``app.tcss`` first, then every other sheet (screens', tables') by name."""
-    sheets = sorted(styles_dir().glob("*.tcss"))
-    return sorted(sheets, key=lambda path: (path.name != "app.tcss", path.name))
+    sheets = sorted(styles_dir().glob("*.tcss"), key=lambda p: (p.name != "app.tcss", p.name))
+    return list(sheets)
 
 
 RngFactory = Callable[[GameConfig], RandomSource]
@@ -79,12 +80,13 @@ class PartyDiceApp(App[None]):
         rng_factory: RngFactory | None = None,
         settings_path: Path | None = None,
         saves_dir: Path | None = None,
+        history_path: Path | None = None,
     ) -> None:
         """``ascii_glyphs`` overrides the glyph setting for this run (``--ascii``).
 
         For tests and screenshots: ``seed`` makes every game started here reproducible,
-        ``rng_factory`` hands each game a scripted random source, and the two paths move
-        the per-user files (by default the XDG directories from ``tui.paths``).
+        ``rng_factory`` hands each game a scripted random source, and the paths move the
+        per-user files (by default the XDG directories from ``tui.paths``).
         """
         super().__init__()
         from tui import paths
@@ -97,6 +99,9 @@ class PartyDiceApp(App[None]):
         self.settings_path = settings_path or paths.settings_path()
         self._saves_dir = saves_dir
         self._store: SaveStore | None = None
+        self._history_path = history_path
+        self._finished: WeakSet[Controller] = WeakSet()
+        self._unsaved: WeakSet[SaveSlot] = WeakSet()
         self._settings_unsaved = False
         self.settings, self._settings_message = load_settings(self.settings_path)
         self._apply_theme(self.settings.theme)
@@ -304,6 +309,11 @@ class PartyDiceApp(App[None]):
     # -- games -----------------------------------------------------------------------
 
     @property
+    def history_path(self) -> Path | None:
+        """Where finished games are recorded (``None``: the default in the data dir)."""
+        return self._history_path
+
+    @property
     def store(self) -> SaveStore:
         if self._store is None:
             from tui.engine.store import SaveStore
@@ -345,6 +355,45 @@ class PartyDiceApp(App[None]):
         except (StorageError, OSError) as error:
             self.notify(f"{error} This game will not be saved.", severity="warning")
         self.open_table(controller, config, slot)
+
+    def autosave(self, controller: Controller, slot: SaveSlot | None) -> None:
+        """The table's hook after every action: save the game; once it is over, remove
+        its save and add it to the history of finished games (once)."""
+        if controller.over:
+            if controller not in self._finished:
+                self._finished.add(controller)
+                if slot is not None and slot.held:
+                    with contextlib.suppress(Exception):  # a stale save is moved aside later
+                        slot.delete()
+                self.record_history(controller)
+            return
+        if slot is None or not slot.held or slot in self._unsaved:
+            return
+        try:
+            slot.write(controller.to_dict(), round=controller.view(None).round)
+        except Exception as error:  # noqa: BLE001 - a failed save must never stop play
+            self._unsaved.add(slot)
+            reason = getattr(error, "message", None) or str(error)
+            self.notify(f"Saving is off for this game: {reason}", severity="warning", timeout=8)
+
+    def record_history(self, controller: Controller) -> None:
+        """Add a finished game to the Recent games list; a problem is told, never raised."""
+        from tui.history import History
+
+        game = controller.game
+        names = [seat.name for seat in controller.seats]
+        chase = controller.game_id == "chase"
+        length = getattr(game, "rounds_played" if chase else "turns", 0)
+        message = History(self._history_path).record(
+            game=controller.game_id,
+            players=names,
+            winners=[names[seat] for seat in controller.winners()],
+            length=int(length),
+            unit="rounds" if chase else "turns",
+            variants=controller.view(None).variants,
+        )
+        if message:
+            self.notify(message, severity="warning", timeout=8)
 
     def open_table(
         self, controller: Controller, config: GameConfig | None, slot: SaveSlot | None

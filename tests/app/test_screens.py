@@ -452,3 +452,123 @@ async def test_palette_search_finds_no_screenshot(make_app: MakeApp) -> None:
         results = app.screen.query_one(OptionList)
         prompts = [str(results.get_option_at_index(i).prompt) for i in range(results.option_count)]
         assert not any("Screenshot" in prompt for prompt in prompts)
+
+
+# -- never a traceback ---------------------------------------------------------------------
+
+
+def test_an_internal_error_is_one_line_with_the_details_in_a_file(
+    make_app: MakeApp, app_dirs: AppDirs, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from rich.text import Text
+
+    app = make_app()
+    app._exit_renderables.append(Text("Traceback (most recent call last):\nValueError: boom"))
+    app._print_error_renderables()
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "Traceback" not in err and "party-dice stopped" in err
+    (log,) = (app_dirs.state / "party-dice").glob("crash-*.log")
+    assert "ValueError: boom" in log.read_text()
+    assert str(log) in err
+
+
+# -- saves, Continue and Recent games ---------------------------------------------------------
+
+
+def _bots_game(game_id: str = "aces", seed: int = 3) -> Any:
+    import random
+
+    from tui.engine.controller import Controller, Seat, new_game
+
+    names = ["Ann", "Ben", "Cleo"]
+    game = new_game(game_id, names, random.Random(seed))
+    return Controller(game, [Seat(name, "casual") for name in names])
+
+
+def _play_to_the_end(controller: Any) -> None:
+    for _ in range(100_000):
+        if controller.over:
+            return
+        if controller.is_bot_turn():
+            controller.play_bot()
+        else:
+            controller.apply(controller.actions()[0])
+    raise AssertionError("the game did not end")
+
+
+async def test_autosave_then_history_once_the_game_is_over(make_app: MakeApp) -> None:
+    from tui.history import History
+    from tui.screens.recent import RecentScreen
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        controller = _bots_game()
+        slot = app.store.new_slot("aces")
+        app.autosave(controller, slot)
+        assert [save.slot_id for save in app.store.list()] == [slot.slot_id]
+        _play_to_the_end(controller)
+        app.autosave(controller, slot)
+        app.autosave(controller, slot)
+        assert app.store.list() == []
+        records, message = History().recent()
+        assert message is None and len(records) == 1
+        record = records[0]
+        assert record.players == ("Ann", "Ben", "Cleo") and record.unit == "turns"
+        assert record.winners == tuple(controller.seats[s].name for s in controller.winners())
+        screen = app.screen
+        assert isinstance(screen, TitleScreen)
+        screen.refresh_menu()
+        await pilot.press("g")
+        await pilot.pause()
+        assert isinstance(app.screen, RecentScreen)
+        assert app.screen.query_one("#recent").row_count == 1
+
+
+async def test_continue_resumes_the_only_save(make_app: MakeApp) -> None:
+    from tui.screens.table import TableScreen
+
+    controller = _bots_game("chase")
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        slot = app.store.new_slot("chase")
+        app.autosave(controller, slot)
+        slot.release()
+        app.screen.refresh_menu()
+        menu = app.screen.query_one("#menu", OptionList)
+        assert menu.get_option_at_index(0).id == "continue"
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert app.screen.controller.to_dict() == controller.to_dict()
+
+
+async def test_continue_lists_several_saves(make_app: MakeApp) -> None:
+    from tui.screens.saves import SavesScreen
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        for game_id in ("aces", "chase"):
+            slot = app.store.new_slot(game_id)
+            app.autosave(_bots_game(game_id), slot)
+            slot.release()
+        app.screen.refresh_menu()
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, SavesScreen)
+        assert app.screen.query_one("#saves", OptionList).option_count == 2
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert len(app.store.list()) == 1
+
+
+async def test_resume_command_without_saves_says_so(make_app: MakeApp) -> None:
+    from tui.cli import Command
+
+    app = make_app(start=Command("resume"))
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        assert any("no saved game" in n.message for n in app._notifications)

@@ -31,7 +31,7 @@ def describe(save: SaveSummary) -> Text:
     text.append(f"  ·  saved {save.saved_at.astimezone():%a %d %b %H:%M}", style="dim")
     if save.in_use:
         text.append("  ·  open in another session", style="bold")
-    text.append("\n   ")
+    text.append("\nPlayers: ", style="dim")
     text.append(", ".join(save.players))
     return text
 
@@ -57,9 +57,14 @@ class SavesScreen(SubScreen):
 
     def _fill(self) -> None:
         menu = self.query_one("#saves", OptionList)
-        menu.set_options(
-            Option(describe(save), id=save.slot_id, disabled=save.in_use) for save in self.saves
-        )
+        options: list[Option | None] = []
+        for save in self.saves:
+            if options:
+                options.append(None)  # a rule between two saves
+            options.append(Option(describe(save), id=save.slot_id, disabled=save.in_use))
+        menu.set_options(options)
+        free = [save.slot_id for save in self.saves if not save.in_use]
+        menu.highlighted = menu.get_option_index(free[0]) if free else None
         menu.focus()
 
     @on(OptionList.OptionSelected, "#saves")

@@ -6,7 +6,6 @@ games exist, Recent games only when finished games were recorded.
 
 from __future__ import annotations
 
-from importlib.util import find_spec
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -90,13 +89,11 @@ class TitleScreen(Screen[Any]):
         return len(scan.saves)
 
     def _has_history(self) -> bool:
-        if find_spec("tui.screens.recent") is None:
-            return False
-        try:
-            from tui.screens.recent import has_history
+        from tui.screens.recent import has_history
 
-            return has_history()
-        except Exception:  # noqa: BLE001 - no history to show
+        try:
+            return has_history(getattr(self.app, "history_path", None))
+        except Exception:  # noqa: BLE001 - an unreadable history means no Recent games
             return False
 
     def refresh_menu(self) -> None:

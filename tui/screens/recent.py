@@ -1,0 +1,53 @@
+"""Recent games: who won lately, from the per-user history of finished games."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.widgets import DataTable, Footer, Header, Static
+
+from tui.gameconfig import GAMES
+from tui.rules import variant_title
+from tui.screens import SubScreen
+
+
+def has_history(path: Any = None) -> bool:
+    """True when at least one finished game was recorded (never creates the file)."""
+    from tui.history import History
+
+    records, _message = History(path).recent(1)
+    return bool(records)
+
+
+class RecentScreen(SubScreen):
+    """The last finished games, newest first."""
+
+    LIMIT = 50
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("Recent games", classes="section-title", id="recent-title")
+        yield DataTable(id="recent", cursor_type="row", zebra_stripes=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        from tui.history import History
+
+        self.sub_title = "Recent games"
+        records, message = History(getattr(self.app, "history_path", None)).recent(self.LIMIT)
+        if message:
+            self.notify(message, severity="warning", timeout=8)
+        table: DataTable[Text] = self.query_one("#recent", DataTable)
+        table.add_columns("When", "Game", "Winner", "Players", "Length", "Variants")
+        for record in records:
+            table.add_row(
+                Text(f"{record.finished_at.astimezone():%d %b %H:%M}"),
+                Text(GAMES.get(record.game, record.game)),
+                Text(" and ".join(record.winners) or "nobody", style="bold"),
+                Text(", ".join(record.players)),
+                Text(f"{record.length} {record.unit}"),
+                Text(", ".join(variant_title(v) for v in record.variants) or "standard"),
+            )
+        table.focus()
