@@ -44,9 +44,11 @@ class ScriptedDeck(random.Random):
 def deck(
     players: int, dealer: int, hands: Mapping[int, str], stock: Sequence[str] = ()
 ) -> list[str]:
-    """The top of a deck that deals ``hands`` (seat -> card) with ``dealer`` dealing
-    to ``players`` seats (all in), followed by ``stock`` (top first)."""
+    """The top of a deck that deals ``hands`` (seat -> card, the seats still in) with
+    ``dealer`` dealing at a table of ``players`` seats, followed by ``stock`` (top
+    first)."""
     order = [(dealer + 1 + k) % players for k in range(players)]
+    order = [seat for seat in order if seat in hands]
     return [hands[seat] for seat in order] + list(stock)
 
 
@@ -131,3 +133,49 @@ def table_of(app: Any) -> Any:
         if isinstance(screen, TableScreen):
             return screen
     raise AssertionError(f"no table open: {app.screen_stack}")
+
+
+async def step(pilot: Any, chooser: random.Random) -> str:
+    """Take one step of a game by keys, whatever is on the screen; returns what was
+    there: "curtain", "private", "cut", "round", "final" (nothing pressed) or "table"."""
+    from tui.screens.curtain import PassCurtain, PrivateResult
+    from tui.screens.cut import CutScreen
+    from tui.screens.round_end import RoundEndScreen
+    from tui.widgets.action_bar import ActionBar
+
+    app = pilot.app
+    screen = app.screen
+    if isinstance(screen, PassCurtain):
+        await pilot.press("enter")
+        return "curtain"
+    if isinstance(screen, PrivateResult):
+        await pilot.press("enter")
+        return "private"
+    if isinstance(screen, CutScreen):
+        keys = chooser.choice([["enter"], ["r", "enter"], ["1", "enter"], ["right", "c"]])
+        await pilot.press(*keys)
+        return "cut"
+    if isinstance(screen, RoundEndScreen):
+        if screen.summary.final:
+            return "final"
+        await pilot.press(chooser.choice(["d", "enter"]))
+        return "round"
+    bar = screen.query_one(ActionBar)
+    assert bar.actions, f"nothing to press: {bar.status!r}"
+    await pilot.press(chooser.choice(bar.actions).key)
+    return "table"
+
+
+async def play_to_the_end(
+    pilot: Any, chooser: random.Random, limit: int = 3000, check: Any = None
+) -> list[str]:
+    """Step until the winner's screen; ``check(app)`` runs before every step."""
+    seen: list[str] = []
+    for _ in range(limit):
+        if check is not None:
+            check(pilot.app)
+        what = await step(pilot, chooser)
+        seen.append(what)
+        if what == "final":
+            return seen
+    raise AssertionError("the game did not end")

@@ -127,7 +127,7 @@ def centre_picture(
 
 def _showdown_picture(view: TableView, names: Sequence[str], shown: list[SeatView]) -> Picture:
     if view.phase == "over" and view.winners:
-        group = join_names([names[s] for s in view.winners])
+        group = join_names([names[s] for s in sorted(view.winners)])
         return Picture(
             "Game over", (group, "wins" if len(view.winners) == 1 else "share the win"), card=False
         )
@@ -313,7 +313,7 @@ class ChaseKit(TableKit):
         given = card_glyph(view.gave[1], self.ascii_only)
         got = card_glyph(view.received[1], self.ascii_only)
         lines = [f"You changed with {other}:", f"you gave {given} and got {got}."]
-        return PrivateResult(names[seat], me.card, lines, self.ascii_only)
+        return PrivateResult(seat, names[seat], me.card, lines, self.ascii_only)
 
     def ask_arg(self, action: Action, view: TableView) -> Screen[Any] | None:
         if action.kind != "cut" or action.arg_range is None:

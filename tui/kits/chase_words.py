@@ -168,11 +168,11 @@ def round_summary(
         elif event.kind == "nobody_loses":
             lines.append("Every card is paired: nobody loses a life.")
         elif event.kind == "all_out_replay":
-            group = join_names([names[s] for s in event.value])
+            group = join_names([names[s] for s in sorted(event.value)])
             lines.append(f"{group} would all go out: they keep their last life and play on.")
     lines.append(f"The pot holds {lives_words(view.pot)}.")
     if final:
-        winners = [names[s] for s in view.winners]
+        winners = [names[s] for s in sorted(view.winners)]
         if len(winners) == 1:
             title = f"{winners[0]} wins!"
             left = view.seats[view.winners[0]].counters

@@ -81,9 +81,10 @@ class PrivateResult(ModalScreen[None]):
     """After a person's swap: their new card, for their eyes only, until Enter."""
 
     def __init__(
-        self, name: str, card: str, lines: Sequence[str], ascii_only: bool = False
+        self, seat: int, name: str, card: str, lines: Sequence[str], ascii_only: bool = False
     ) -> None:
         super().__init__(classes="curtain -private")
+        self.seat = seat
         self.player = fit(name, NAME_WIDTH, ascii_only)
         self.card = card
         self.lines = tuple(printable(line) for line in lines)

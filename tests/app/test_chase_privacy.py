@@ -1,0 +1,148 @@
+"""Ruling C10 as a property: no screen ever shows a card that its onlookers may not see.
+
+Whole games are played by keys through the real app, for many seeds, variants and
+mixes of people and computer players. Before every key the test reads the screen as a
+person would (every cell of every visible layer, ``screen_lines``) and checks:
+
+- the only person whose card may be on the screen is the one whose private view it
+  is: the person at the table alone with computer players, or, with two or more people,
+  the one who has taken the keyboard for their turn (the table's viewer, or the box
+  showing what they got back); a curtain and every other moment show no face-down card
+  of anyone;
+- that person may see their own card and the card they just handed over, nothing else;
+- the log of the round in progress names no face-down card, not even the viewer's.
+
+A face-down card is one the public view does not show (not a King up, not announced,
+not turned up at the showdown). Its label ("10♦") never appears on screen otherwise:
+labels are unique in a deck, and earlier rounds' cards in the log are left out of the
+screen check (the log is checked on its own, round by round).
+
+``CHASE_PRIVACY_SEEDS=20`` plays more games per kind of table (3 by default, each
+game takes a few seconds); ``tests/app/test_chase_kit.py`` checks the same property
+of everything the table writes, without the app, over hundreds of games.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from tests.app.chase_support import chase_config, play_to_the_end, screen_lines, table_of
+from tests.app.conftest import AppDirs
+from tests.app.table_support import write_settings
+from tui.engine.chase_rules import VARIANTS
+from tui.glyphs import card as card_label
+from tui.screens.curtain import PassCurtain, PrivateResult
+from tui.widgets.game_log import GameLog
+
+MakeApp = Callable[..., Any]
+
+
+def allowed_viewer(app: Any) -> int | None:
+    """Whose private view is on the screen now, if anyone's."""
+    top = app.screen
+    if isinstance(top, PrivateResult):
+        return int(top.seat)
+    if isinstance(top, PassCurtain):
+        return None
+    viewer = table_of(app).viewer
+    return None if viewer is None else int(viewer)
+
+
+class PrivacyCheck:
+    """Called before every key; counts what it checked so the test can tell it ran."""
+
+    def __init__(self) -> None:
+        self.checks = 0
+        self.hidden_seen = 0
+        self.private_views = 0
+
+    def __call__(self, app: Any) -> None:
+        table = table_of(app)
+        controller = table.controller
+        game = controller.game
+        public = controller.view(None)
+        people = [s for s in controller.humans if not public.seats[s].out]
+        viewer = allowed_viewer(app)
+        if len(people) >= 2 and viewer is not None:
+            # Two or more people: a private view belongs to the one whose turn it is
+            # (or who just moved and is looking at what they got back).
+            assert viewer in controller.humans
+            if not isinstance(app.screen, PrivateResult):
+                assert viewer == controller.whose_turn(), (viewer, controller.whose_turn())
+        hidden = {
+            seat: card
+            for seat, card in enumerate(game.hands)
+            if card is not None and public.seats[seat].card is None
+        }
+        may_see: set[str] = set()
+        if viewer is not None:
+            own = controller.view(viewer)
+            if own.seats[viewer].card is not None:
+                may_see.add(own.seats[viewer].card)
+            if own.gave is not None:
+                may_see.add(own.gave[1])
+            self.private_views += 1
+        log = table.query_one(GameLog)
+        lines = [line for line, _ in log.lines]
+        start = max(
+            (i for i, line in enumerate(lines) if " deals one card to each" in line), default=0
+        )
+        earlier = "\n".join(lines[:start])
+        this_round = "\n".join(lines[start:])
+        text = "\n".join(screen_lines(app))
+        for seat, card in hidden.items():
+            label = card_label(card)
+            assert label not in this_round, f"{label} of seat {seat} in the log"
+            if card in may_see or label in earlier:
+                continue
+            self.hidden_seen += 1
+            assert label not in text, (
+                f"face-down {label} of {controller.seats[seat].name} on screen "
+                f"(viewer {viewer}, top {type(app.screen).__name__})"
+            )
+        self.checks += 1
+
+
+TABLES = [
+    ("three people", ["Ann", "Ben", "Cleo"], []),
+    ("four people", ["Ann", "Ben", "Cleo", "Dan"], []),
+    ("two people, two computers", ["Ann", "Ada", "Ben", "Alan"], [1, 3]),
+    ("one person, three computers", ["Ada", "Ann", "Alan", "Grace"], [0, 2, 3]),
+]
+
+
+SEEDS = int(os.environ.get("CHASE_PRIVACY_SEEDS", "3"))
+"""Games per kind of table (each a few seconds); raise it for a longer hunt."""
+
+
+@pytest.mark.parametrize("seed", range(SEEDS))
+@pytest.mark.parametrize(("label", "names", "bots"), TABLES, ids=[t[0] for t in TABLES])
+async def test_no_face_down_card_is_ever_on_screen_for_onlookers(
+    make_app: MakeApp,
+    app_dirs: AppDirs,
+    seed: int,
+    label: str,
+    names: list[str],
+    bots: list[int],
+) -> None:
+    chooser = random.Random(seed * 31 + len(names))
+    variants = sorted(v for v in VARIANTS if chooser.random() < 0.3)
+    write_settings(app_dirs.settings)
+    app = make_app(settings_path=app_dirs.settings)
+    config = chase_config(names, bots, variants=variants, dealer=None, seed=seed + 100)
+    check = PrivacyCheck()
+    size = chooser.choice([(80, 24), (160, 48)])
+    async with app.run_test(size=size) as pilot:
+        app.start_game(config)
+        await pilot.pause()
+        seen = await play_to_the_end(pilot, chooser, limit=4000, check=check)
+        assert table_of(app).controller.over
+    assert check.checks == len(seen)
+    assert check.hidden_seen > 0 and check.private_views > 0
+    if len(names) - len(bots) >= 2:
+        assert "curtain" in seen
