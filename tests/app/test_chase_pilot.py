@@ -382,3 +382,31 @@ async def test_a_swap_shows_the_new_card_until_covered(
         await pilot.pause()
         text = "\n".join(screen_lines(app))
         assert "4♣" in text and "from Ben" in text, "Cleo sees what Ben handed her"
+
+
+async def test_resizing_during_curtains_and_the_cut_never_crashes(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    sizes = [(1, 1), (30, 10), (59, 19), (80, 24), (200, 60), (60, 20)]
+    write_settings(app_dirs.settings)
+    cards = deck(3, 0, {1: "4C", 2: "9H", 0: "QS"}, ["7D"])
+    app = make_app(settings_path=app_dirs.settings, rng_factory=deck_factory([cards]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(chase_config())
+        await pilot.pause()
+        for keys, kind in (
+            (["d"], PassCurtain),
+            (["enter", "c"], PrivateResult),
+            (["enter", "enter", "s", "enter", "c"], CutScreen),
+        ):
+            await pilot.press(*keys)
+            await pilot.pause()
+            assert isinstance(app.screen, kind)
+            for size in sizes:
+                await pilot.resize_terminal(*size)
+                await pilot.pause()
+                screen_lines(app)
+                assert isinstance(app.screen, kind)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RoundEndScreen)
