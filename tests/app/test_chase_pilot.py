@@ -155,11 +155,10 @@ async def test_a_king_blocks_a_swap_and_its_holder_cannot_change(
         await pilot.press("d", "enter", "c")
         await pilot.pause()
         assert "Ben asks to change, Cleo shows a King (K♠): no swap" in log_of(app)
-        assert isinstance(app.screen, PassCurtain), "no private result after a block"
-        text = "\n".join(screen_lines(app))
-        assert "K♠" in text and "Kings up: Cleo K♠" in text
-        await pilot.press("enter")
-        await pilot.pause()
+        assert isinstance(app.screen, TableScreen), "nothing private after a block"
+        assert table_of(app).viewer is None, "a King up needs no curtain: Cleo can only stand"
+        assert any("[K♠] King up" in line for line in screen_lines(app))
+        assert "Kings up: Cleo K♠" in info_of(app)
         assert bar_labels(app) == ["Stand"], "Change is not offered"
         assert "No change: Cleo's King is face up: a King is never changed" in info_of(app)
 

@@ -100,10 +100,12 @@ def test_chase_after_a_swap(snap_compare: Any, make_app: Any, app_dirs: AppDirs)
 
 
 def test_chase_king_blocks_a_swap(snap_compare: Any, make_app: Any, app_dirs: AppDirs) -> None:
-    """Ben asked to change with Cleo, who holds a King: the King is shown to everyone.
+    """Ben asked to change with Cleo, who holds a King: the King is shown to everyone,
+    on the public table (no curtain: Cleo has nothing private left and can only stand).
     Cleo's panel shows [K♠] "King up", Ben's says "blocked"; the middle shows the King
-    (heavy border) "Cleo's King blocks Ben"; the info box says why Cleo cannot change;
-    the curtain now asks for Cleo and lists "Kings up: Cleo K♠"."""
+    (heavy border) "Cleo's King blocks Ben"; the info box says why Cleo cannot change
+    and lists "Kings up: Cleo K♠"; the action bar offers Cleo only "S/Enter Stand"; the
+    log tells the block."""
     app, before = chase_app(make_app, app_dirs, chase_config(), [KING], ["d", "enter", "c"])
     assert snap_compare(app, terminal_size=SMALL, run_before=before)
 

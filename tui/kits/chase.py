@@ -282,7 +282,9 @@ class ChaseKit(TableKit):
         if not curtains_needed(controller) or seat not in controller.humans:
             return None
         view = controller.view(None)
-        if view.phase != "turn":
+        if view.phase != "turn" or view.seats[seat].card_state == "king":
+            # Dealing hides nothing, and a King face up leaves nothing private: the
+            # holder can only stand, in full view.
             return None
         from tui.screens.curtain import PassCurtain
 

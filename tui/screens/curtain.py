@@ -65,6 +65,32 @@ class PassCurtain(ModalScreen[int | None]):
             yield Static(Text("\n".join(self.lines)), id="curtain-public")
             yield Static(_keys(("Enter", f"I am {who}"), ("Esc", "Leave table")), id="curtain-keys")
 
+    def on_mount(self) -> None:
+        self.call_after_refresh(self._place)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._place)
+
+    def _place(self) -> None:
+        """Sit over the middle of the table (pot, card, info), leaving the players'
+        panels and the newest lines of the log in sight; centred when that is unknown."""
+        box = self.query_one("#curtain-box")
+        table = _table_below(self)
+        middle = None
+        if table is not None:
+            try:
+                middle = table.query_one("#centre").region
+            except Exception:  # noqa: BLE001 - another kind of table: stay centred
+                middle = None
+        height = box.outer_size.height
+        if middle is None or not middle.height or not height:
+            self.styles.align_vertical = "middle"
+            box.styles.margin = (0, 0, 0, 0)
+            return
+        top = max(0, min(self.size.height - height, middle.y + (middle.height - height) // 2))
+        self.styles.align_vertical = "top"
+        box.styles.margin = (top, 0, 0, 0)
+
     def on_key(self, event: Key) -> None:
         if event.key == "enter":
             event.stop()
