@@ -203,3 +203,15 @@ def test_info_lists_the_variants_in_force() -> None:
     joined = "\n".join(lines)
     assert "Last Roll" in joined and "Right-Pass" in joined
     assert "sixes right" in joined
+
+
+def test_panel_status_words_fit_a_narrow_panel() -> None:
+    from tui.widgets.player_panel import PanelModel, PlayerPanel
+
+    panel = PlayerPanel(0)
+    model = PanelModel(0, "Ann", 0, frozenset({"turn", "zero"}))
+    assert panel._status_text(model).plain == "\u25b6 to play  \u25cb at zero"
+    narrow = panel._status_text(model, 15).plain
+    assert narrow == "\u25cb at zero", "the turn symbol stays on the name line"
+    final = PanelModel(0, "Ann", 0, frozenset({"zero", "final-roll"}))
+    assert panel._status_text(final).plain == "\u25ce final roll"

@@ -322,3 +322,43 @@ async def test_a_small_terminal_says_what_size_the_table_needs(
         await pilot.press("enter", "r")
         await pilot.pause()
         assert table.moves == 2
+
+
+async def test_rematch_opens_a_fresh_table_with_the_same_players(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    write_settings(app_dirs.settings)
+    app = make_app(settings_path=app_dirs.settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(aces_config(2, bots=1, seed=5))
+        await pilot.pause()
+        first = table_of(app)
+        await play_to_the_end(pilot)
+        await pilot.press("r")
+        await pilot.pause()
+        second = table_of(app)
+        assert second is not first
+        assert not second.controller.over
+        assert [seat.name for seat in second.controller.seats] == ["Ann", "Ben"]
+        assert second.config.seed == 6
+        assert sum(isinstance(s, TableScreen) for s in app.screen_stack) == 1
+
+
+async def test_look_at_the_table_after_the_game_then_leave(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    write_settings(app_dirs.settings)
+    app = make_app(settings_path=app_dirs.settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(aces_config(2, seed=5))
+        await pilot.pause()
+        await play_to_the_end(pilot)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        kinds = [action.kind for action in app.screen.query_one(ActionBar).actions]
+        assert kinds == ["rematch", "title"]
+        assert not list(app_dirs.saves.glob("*.json")), "a finished game leaves no save"
+        await pilot.press("t")
+        await pilot.pause()
+        assert not any(isinstance(s, TableScreen) for s in app.screen_stack)

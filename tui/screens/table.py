@@ -117,6 +117,7 @@ class TableScreen(Screen[None]):
         self._after_curtain: Screen[Any] | None = None
         self._arrangement: Arrangement | None = None
         self._saving_off = False
+        self._left = False
         self.centre = self.kit.make_centre(self.ascii_only)
         self.centre.add_class("table-centre")
 
@@ -277,6 +278,8 @@ class TableScreen(Screen[None]):
 
     def _advance(self) -> None:
         """Play on until a person must act or something must be waited for."""
+        if self._left:
+            return
         while not (self._gate_open or self._animating or self._timer is not None):
             if self._after_curtain is not None:
                 curtain, self._after_curtain = self._after_curtain, None
@@ -312,7 +315,7 @@ class TableScreen(Screen[None]):
 
     def _timer_fired(self) -> None:
         self._timer = None
-        if self.app.screen is not self:
+        if self._left or self.app.screen is not self:
             return  # resumed by on_screen_resume
         if self._computer_move():
             self._advance()
@@ -400,7 +403,7 @@ class TableScreen(Screen[None]):
     @on(AnimationDone)
     def _animation_done(self, message: AnimationDone) -> None:
         message.stop()
-        if not self._animating:
+        if not self._animating or self._left:
             return
         self._animating = False
         if self._reveal():
@@ -502,6 +505,7 @@ class TableScreen(Screen[None]):
             self.notify(f"Saving is off: {error}", severity="warning", timeout=8)
 
     def on_unmount(self) -> None:
+        self._left = True
         if self._timer is not None:
             self._timer.stop()
         if self.slot is not None:
@@ -523,6 +527,7 @@ class TableScreen(Screen[None]):
 
     def leave(self) -> None:
         """Back to the title screen (the game so far is saved)."""
+        self._left = True
         if self._timer is not None:
             self._timer.stop()
             self._timer = None

@@ -67,12 +67,17 @@ class PanelModel:
         return f"{self.counters} {word}"
 
 
+IMPLIED: dict[str, str] = {"final-roll": "zero", "broke": "out"}
+"""A flag that says more than another one hides it: "final roll" means at zero."""
+
+
 def status_marks(flags: frozenset[str], ascii_only: bool) -> list[tuple[str, str, str]]:
     """(flag, symbol, word) for each flag that has a mark, in display order."""
+    hidden = {IMPLIED[flag] for flag in flags if flag in IMPLIED}
     return [
         (flag, mark[1] if ascii_only else mark[0], mark[2])
         for flag, mark in FLAG_MARKS.items()
-        if flag in flags
+        if flag in flags and flag not in hidden
     ]
 
 
@@ -102,7 +107,8 @@ class PlayerPanel(Widget):
         if height == 1:
             return self._one_line(model, width)
         lines = [self._name_line(model, width), self._counter_line(model, width)]
-        status = self._status_text(model)
+        status_room = width if height >= 3 else width - len(model.counter_text) - 2
+        status = self._status_text(model, status_room)
         if height >= 3:
             lines.append(_crop(status, width))
         elif status.plain:
@@ -162,11 +168,19 @@ class PlayerPanel(Widget):
         line.append(words)
         return _crop(line, width)
 
-    def _status_text(self, model: PanelModel) -> Text:
+    def _status_text(self, model: PanelModel, width: int = 0) -> Text:
+        """The state words ("to play", "at zero"...), each after its symbol.
+
+        When ``width`` is too narrow, "to play" goes first (the name line already has
+        the turn symbol), then the gaps close up."""
+        marks = status_marks(model.flags, model.ascii_only)
+        if width and len(marks) > 1 and _marks_width(marks, 2) > width:
+            marks = [mark for mark in marks if mark[0] != "turn"]
+        gap = "  " if not width or _marks_width(marks, 2) <= width else " "
         text = Text()
-        for flag, symbol, word in status_marks(model.flags, model.ascii_only):
+        for flag, symbol, word in marks:
             if text.plain:
-                text.append("  ")
+                text.append(gap)
             text.append(f"{symbol} {word}", style=FLAG_STYLES.get(flag, ""))
         return text
 
@@ -184,6 +198,10 @@ class PlayerPanel(Widget):
             line.append("  ")
             line.append(model.detail)
         return _crop(line, width)
+
+
+def _marks_width(marks: list[tuple[str, str, str]], gap: int) -> int:
+    return sum(len(symbol) + 1 + len(word) for _, symbol, word in marks) + gap * (len(marks) - 1)
 
 
 def _crop(text: Text, width: int) -> Text:
