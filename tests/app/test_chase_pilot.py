@@ -409,3 +409,35 @@ async def test_resizing_during_curtains_and_the_cut_never_crashes(
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, RoundEndScreen)
+
+
+async def test_rules_and_keys_from_a_curtain_and_the_cut(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    from tui.screens.help import HelpScreen
+    from tui.screens.rules import RulesScreen
+
+    write_settings(app_dirs.settings)
+    app = make_app(settings_path=app_dirs.settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(chase_config(variants=["pairs-safe"]))
+        await pilot.pause()
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(app.screen, PassCurtain)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        rules = app.screen
+        assert isinstance(rules, RulesScreen)
+        assert (rules.game_id, rules.variants) == ("chase", frozenset({"pairs-safe"}))
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, PassCurtain), "back to the curtain, still covered"
+        await pilot.press("enter", "s", "enter", "s", "enter", "c")
+        await pilot.pause()
+        assert isinstance(app.screen, CutScreen)
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = "\n".join(screen_lines(app))
+        assert "A random depth" in text

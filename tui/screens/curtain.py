@@ -32,6 +32,13 @@ from tui.widgets.textfit import fit, printable
 
 NAME_WIDTH = 24
 
+HELP_BINDINGS: list[BindingType] = [
+    Binding("question_mark", "app.show_rules", "Rules", key_display="?"),
+    Binding("f1", "app.show_rules", "Rules", show=False),
+    Binding("f2", "app.show_help", "Keys"),
+]
+"""A modal screen stops the app's own keys: these bring back rules and keys."""
+
 
 def _keys(*pairs: tuple[str, str]) -> Text:
     text = Text()
@@ -43,10 +50,28 @@ def _keys(*pairs: tuple[str, str]) -> Text:
     return text
 
 
-class PassCurtain(ModalScreen[int | None]):
+class TableCover:
+    """What the app asks of the screen on top of a table: the rules of the game at
+    the table (``?``), and the keys of this screen (F2)."""
+
+    def rules_context(self) -> tuple[str, frozenset[str]]:
+        table = _table_below(self)
+        context = getattr(table, "rules_context", None)
+        return context() if callable(context) else ("chase", frozenset())
+
+    def help_keys(self) -> list[tuple[str, str]]:
+        return list(getattr(self, "KEYS", []))
+
+
+class PassCurtain(TableCover, ModalScreen[int | None]):
     """Before a person's turn: public information and "Pass to <name>"."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "leave", "Leave table")]
+    KEYS = (("enter", "The player named takes the keyboard"), ("escape", "Leave the table"))
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "leave", "Leave table"),
+        *HELP_BINDINGS,
+    ]
 
     def __init__(self, seat: int, name: str, lines: Sequence[str], ascii_only: bool = False):
         super().__init__(classes="curtain")
@@ -103,8 +128,11 @@ class PassCurtain(ModalScreen[int | None]):
             table.action_leave()
 
 
-class PrivateResult(ModalScreen[None]):
+class PrivateResult(TableCover, ModalScreen[None]):
     """After a person's swap: their new card, for their eyes only, until Enter."""
+
+    KEYS = (("enter", "Cover your card and pass on"),)
+    BINDINGS: ClassVar[list[BindingType]] = HELP_BINDINGS
 
     def __init__(
         self, seat: int, name: str, card: str, lines: Sequence[str], ascii_only: bool = False

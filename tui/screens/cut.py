@@ -26,6 +26,7 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Static
 
+from tui.screens.curtain import HELP_BINDINGS, TableCover
 from tui.widgets.textfit import fit
 
 STEP_KEYS = {"left": -1, "down": -1, "right": 1, "up": 1, "pageup": -5, "pagedown": 5}
@@ -66,10 +67,20 @@ class StockBar(Widget):
         return Text("\n").join([bar, pointer, scale])
 
 
-class CutScreen(ModalScreen[int | None]):
+class CutScreen(TableCover, ModalScreen[int | None]):
     """Dismisses with the chosen depth, or ``None`` to go back without cutting."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]
+    KEYS = (
+        ("left/right", "One card shallower or deeper"),
+        ("pageup/pagedown", "Five cards"),
+        ("home/end", "The top or the bottom of the stock"),
+        ("0-9", "Type a depth"),
+        ("r", "A random depth"),
+        ("enter", "Cut here"),
+        ("escape", "Back to the table without cutting"),
+    )
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back"), *HELP_BINDINGS]
 
     def __init__(
         self,
