@@ -23,6 +23,7 @@ from tui.glyphs import card as card_label
 from tui.kits import chase_words
 from tui.kits.chase import ChaseKit, centre_picture, curtains_needed, people_in
 from tui.kits.chase_layout import CHROME, chase_arrange, column_major
+from tui.screens.curtain import PrivateResult
 from tui.table_layout import MIN_HEIGHT, MIN_WIDTH
 from tui.widgets.card import card_box, inline
 
@@ -147,7 +148,8 @@ def test_a_private_result_only_after_a_real_swap() -> None:
     play(controller, "deal")
     events = controller.apply(controller.actions()[1])  # Ben changes with Cleo
     result = KIT.curtain_after(controller, 1, events)
-    assert result is not None and result.card == "9H" and result.seat == 1
+    assert isinstance(result, PrivateResult)
+    assert result.card == "9H" and result.seat == 1
     assert "you gave 4♣ and got 9♥." in result.lines
     stand = controller.apply(controller.actions()[0])
     assert KIT.curtain_after(controller, 2, stand) is None
@@ -266,8 +268,8 @@ def test_the_table_never_writes_a_face_down_card_for_onlookers(seed: int) -> Non
             result: Any = KIT.curtain_after(controller, mover, events)
             if result is not None:
                 own = controller.view(mover)
-                allowed = {result.card} | ({own.gave[1]} if own.gave else set())
-                assert set(_labels_in(" ".join(result.lines))) <= {card_label(c) for c in allowed}
+                shown: set[str] = {result.card} | ({own.gave[1]} if own.gave else set())
+                assert set(_labels_in(" ".join(result.lines))) <= {card_label(c) for c in shown}
     assert controller.over
 
 

@@ -146,8 +146,9 @@ def round_summary(
     lines: list[str] = []
     showdown = next((e for e in events if e.kind == "showdown"), None)
     if showdown is not None:
-        cards = sorted(showdown.value)
-        shown = ", ".join(f"{names[s]} {card_glyph(c, ascii_only)}" for s, c in cards)
+        shown = ", ".join(
+            f"{names[s]} {card_glyph(c, ascii_only)}" for s, c in sorted(showdown.value)
+        )
         lines.append(f"Showdown: {shown}.")
     for event in events:
         if event.kind == "cut_king" and event.seat is not None:
@@ -156,7 +157,7 @@ def round_summary(
         elif event.kind == "play_stopped" and event.seat is not None:
             lines.append(f"{names[event.seat]}'s King stopped play.")
     losers = [e.seat for e in events if e.kind == "life_lost" and e.seat is not None]
-    cards = dict(showdown.value) if showdown is not None else {}
+    cards: dict[int, str] = dict(showdown.value) if showdown is not None else {}
     for event in events:
         if event.kind == "life_lost" and event.seat is not None:
             who = names[event.seat]
