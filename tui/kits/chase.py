@@ -290,7 +290,7 @@ class ChaseKit(TableKit):
 
         names = [s.name for s in controller.seats]
         lines = [
-            chase_words.status_line(view, names),
+            chase_words.status_line(view, names, self.ascii_only),
             *chase_words.known_cards(view, names, self.ascii_only),
         ]
         return PassCurtain(seat, names[seat], lines, self.ascii_only)

@@ -42,7 +42,7 @@ def variants_text(variants: frozenset[str]) -> str:
     return "Variants: " + ", ".join(variant_title(v) for v in sorted(variants))
 
 
-def status_line(view: TableView, names: Sequence[str]) -> str:
+def status_line(view: TableView, names: Sequence[str], ascii_only: bool = False) -> str:
     """ "Round 2 · Ann deals · 2 turns left" and the like (the panels say whose turn)."""
     if view.phase == "over":
         return f"Game over after {view.round} rounds"
@@ -53,7 +53,7 @@ def status_line(view: TableView, names: Sequence[str]) -> str:
     if view.phase == "turn":
         left = view.turns_left
         parts.append(f"{left} turn{'s' if left != 1 else ''} left")
-    return " \u00b7 ".join(parts)
+    return (" - " if ascii_only else " \u00b7 ").join(parts)
 
 
 def known_cards(view: TableView, names: Sequence[str], ascii_only: bool) -> list[str]:
@@ -106,7 +106,7 @@ def info_lines(view: TableView, names: Sequence[str], ascii_only: bool) -> list[
     rules), why Change is missing, and the cards everyone knows. (What only the viewer
     knows, where their card came from, is beside the card in the middle.)"""
     return [
-        status_line(view, names),
+        status_line(view, names, ascii_only),
         variants_text(view.variants),
         *no_change_line(view, names),
         *known_cards(view, names, ascii_only),
