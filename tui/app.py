@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
 DEFAULT_THEME = "textual-dark"
 """Readable in colour and, through Textual's monochrome filter, with ``NO_COLOR`` set
-(the ANSI themes draw black on black there)."""
+(the ANSI themes draw black on black there, so ``NO_COLOR`` removes them)."""
 
 
 def styles_dir() -> Path:
@@ -89,6 +89,8 @@ class PartyDiceApp(App[None]):
         per-user files (by default the XDG directories from ``tui.paths``).
         """
         super().__init__()
+        if self.no_color:
+            self._drop_unreadable_themes()
         from tui import paths
         from tui.settings import load_settings
 
@@ -132,6 +134,14 @@ class PartyDiceApp(App[None]):
             self._settings_unsaved = True
         else:
             self._settings_unsaved = False
+
+    def _drop_unreadable_themes(self) -> None:
+        """Under ``NO_COLOR`` Textual greys every colour, and an ANSI theme's colours turn
+        black on black: offer only the themes that stay readable. A saved ANSI choice
+        falls back to ``DEFAULT_THEME`` for this run and stays saved for runs in colour."""
+        for name, theme in self.available_themes.items():
+            if theme.ansi:
+                self.unregister_theme(name)
 
     def _apply_theme(self, name: str) -> None:
         self.theme = name if name in self.available_themes else DEFAULT_THEME
