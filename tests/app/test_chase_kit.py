@@ -21,7 +21,8 @@ from tui.engine.controller import Controller
 from tui.engine.core import Event, TableView
 from tui.glyphs import card as card_label
 from tui.kits import chase_words
-from tui.kits.chase import ChaseKit, centre_picture, curtains_needed, people_in
+from tui.kits.chase import ChaseKit, curtains_needed, people_in
+from tui.kits.chase_centre import centre_picture
 from tui.kits.chase_layout import CHROME, chase_arrange, column_major
 from tui.screens.curtain import PrivateResult
 from tui.table_layout import MIN_HEIGHT, MIN_WIDTH

@@ -1,0 +1,113 @@
+"""The middle of a Chase the Ace table: one card and a few words beside it.
+
+What it shows, first match wins: the showdown (the lowest card and who loses, or who
+won), the viewer's own card with where it came from (only on that player's private
+view), the last card turned up for everyone this round (a King shown, a low card
+announced, a King found by the dealer), or a face-down card with whose turn it is.
+Computed from the view only, so the public table's middle can never show a secret.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tui.engine.core import Event, SeatView, TableView
+from tui.glyphs import card as card_glyph
+from tui.narrate.chase import join_names
+from tui.widgets.card import CardView
+
+PUBLIC_CARD_EVENTS = frozenset({"swap_blocked", "king_shown", "cut_king", "card_announced"})
+"""Events that turn a card up for everyone: the middle of the table shows the latest."""
+
+
+@dataclass(frozen=True)
+class Picture:
+    """What the middle of the table shows: one card and a few words beside it."""
+
+    title: str
+    caption: tuple[str, ...]
+    code: str | None = None
+    state: str = ""
+    card: bool = True
+    loser: bool = False
+
+
+class ChaseCentre(CardView):
+    """The middle of a Chase table; remembers the last card turned up this round."""
+
+    def __init__(self, ascii_only: bool) -> None:
+        super().__init__(ascii_only=ascii_only, id="cards")
+        self.last_public: Event | None = None
+
+    def note(self, events: Sequence[Event]) -> None:
+        for event in events:
+            if event.kind == "dealt":
+                self.last_public = None
+            elif event.kind in PUBLIC_CARD_EVENTS:
+                self.last_public = event
+
+
+def _public_picture(event: Event, names: Sequence[str]) -> Picture:
+    who = names[event.seat] if event.seat is not None else "?"
+    if event.kind == "swap_blocked" and event.other is not None:
+        return Picture(
+            "King shown", (f"{names[event.other]}'s King", f"blocks {who}"), event.value, "king"
+        )
+    if event.kind == "king_shown":
+        return Picture("King shown", (f"{who}'s King", "is face up"), event.value, "king")
+    if event.kind == "cut_king":
+        return Picture("The cut", (f"{who} found", "a King: refused"), event.value, "king")
+    return Picture("Announced", (f"{who} holds it", "known to all"), event.value, "announced")
+
+
+def centre_picture(
+    view: TableView, names: Sequence[str], last_public: Event | None, ascii_only: bool = False
+) -> Picture:
+    """The card in the middle: the showdown's lowest, the viewer's own card, the last
+    card turned up this round, or a face-down card."""
+    shown = [s for s in view.seats if s.card_state == "showdown"]
+    if shown or view.phase == "over":
+        return _showdown_picture(view, names, shown)
+    if view.viewer is not None:
+        me = view.seats[view.viewer]
+        if me.card is not None and not me.out and view.phase == "turn":
+            if view.received is not None and view.gave is not None:
+                origin: tuple[str, ...] = (
+                    f"from {names[view.received[0]]}",
+                    f"for your {card_glyph(view.gave[1], ascii_only)}",
+                )
+            else:
+                origin = ("dealt to you",)
+            return Picture("Your card", (names[me.seat], *origin), me.card, me.card_state)
+    if last_public is not None and view.phase == "turn":
+        return _public_picture(last_public, names)
+    if view.phase == "turn" and view.current is not None:
+        return Picture("Face down", (f"{names[view.current]} to play", f"stock {view.stock}"))
+    dealer = next((s.seat for s in view.seats if "dealer" in s.flags), None)
+    who = names[dealer] if dealer is not None else "The dealer"
+    return Picture("New round", (f"{who} deals", "one card each"))
+
+
+def _showdown_picture(view: TableView, names: Sequence[str], shown: list[SeatView]) -> Picture:
+    if view.phase == "over" and view.winners:
+        group = join_names([names[s] for s in sorted(view.winners)])
+        return Picture(
+            "Game over", (group, "wins" if len(view.winners) == 1 else "share the win"), card=False
+        )
+    losers = [s for s in shown if "loser" in s.flags]
+    if losers:
+        if len(losers) > 1:
+            verb = f"+{len(losers) - 1} lose a life"
+        else:
+            verb = "is out" if losers[0].out else "loses a life"
+        return Picture(
+            "Showdown",
+            ("Lowest card:", f"{names[losers[0].seat]} {verb}"),
+            losers[0].card,
+            "showdown",
+            loser=True,
+        )
+    if view.extra.get("kept_life"):
+        return Picture("Showdown", ("All out at once:", "they play again"), card=False)
+    return Picture("Showdown", ("Every card paired:", "nobody loses"), card=False)
