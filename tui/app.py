@@ -107,6 +107,7 @@ class PartyDiceApp(App[None]):
         self._settings_unsaved = False
         self.settings, self._settings_message = load_settings(self.settings_path)
         self._apply_theme(self.settings.theme)
+        self.set_class(self.ascii_glyphs, "-ascii-glyphs")
 
     # -- settings ------------------------------------------------------------------
 
@@ -125,6 +126,8 @@ class PartyDiceApp(App[None]):
         self.settings = replace(self.settings, **changes)
         if "theme" in changes:
             self._apply_theme(self.settings.theme)
+        if "glyphs" in changes:
+            self.set_class(self.ascii_glyphs, "-ascii-glyphs")
         try:
             save_settings(self.settings, self.settings_path)
         except (StorageError, OSError) as error:
