@@ -1,0 +1,206 @@
+"""The performance budget of issue 7, measured beside a bare Textual app: ``make bench``.
+
+    python -m tests.bench [--runs 5] [--idle 10] [--with-tests]
+
+Prints one table: start-up, peak and private memory, idle CPU and bytes, bytes written
+per turn at 80x24, simulator speed and (with ``--with-tests``) the test suite's wall
+time, each the median of ``--runs`` runs with min and max, party-dice and the bare app
+(``tests/bare_app.py``: one Static, same Python) interleaved so that a busy machine
+slows both alike. Targets are checked on the medians: ratios to the bare app where one
+applies, absolute figures elsewhere.
+
+Everything runs on pseudo-terminals with ``TERM=xterm-256color`` and no ``COLORTERM``,
+as over SSH, with per-user directories of its own under the user's cache directory
+(removed at the end). Not part of the test suite: it takes minutes and its figures
+depend on the machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from tests import bench_measure as measure
+from tests.bench_play import aces_turns, chase_turns
+from tests.bench_session import Sandbox
+
+Samples = dict[str, list[float]]
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the table: ``key`` in the samples, ``bare`` for the bare app's."""
+
+    label: str
+    key: str
+    unit: str
+    bare: str | None = None
+    target: str = ""
+    check: Callable[[float, float | None, list[float]], bool] | None = None
+
+
+def ratio_at_most(limit: float) -> Callable[[float, float | None, list[float]], bool]:
+    return lambda median, bare, _all: bare is not None and median <= limit * bare
+
+
+def at_most(limit: float) -> Callable[[float, float | None, list[float]], bool]:
+    return lambda median, _bare, _all: median <= limit
+
+
+def at_least(limit: float) -> Callable[[float, float | None, list[float]], bool]:
+    return lambda median, _bare, _all: median >= limit
+
+
+def never(_median: float, _bare: float | None, values: list[float]) -> bool:
+    return max(values) == 0
+
+
+ROWS = [
+    Row("Start-up to the title screen", "title.start", "s", "bare.start", "<= 1.3x bare",
+        ratio_at_most(1.3)),
+    Row("Start-up to an Aces table (play, 6 people)", "aces.start", "s", "bare.start",
+        "<= 1.3x bare", ratio_at_most(1.3)),
+    Row("Peak memory, title screen", "title.peak", "MiB", "bare.peak", "<= 1.25x bare",
+        ratio_at_most(1.25)),
+    Row("Peak memory, Aces table, 6 people", "aces.peak", "MiB", "bare.peak",
+        "<= 1.25x bare", ratio_at_most(1.25)),
+    Row("Peak memory, Chase table, 20 seats", "chase.peak", "MiB", "bare.peak",
+        "<= 1.25x bare", ratio_at_most(1.25)),
+    Row("Private memory, Aces table, 6 people", "aces.private", "MiB", "bare.private"),
+    Row("Private memory, Chase table, 20 seats", "chase.private", "MiB", "bare.private"),
+    Row("Idle CPU, Aces table (% of a core)", "aces.idle_cpu", "%", "bare.idle_cpu",
+        "<= 0.5 %", at_most(0.5)),
+    Row("Idle CPU, Chase table, 20 seats", "chase.idle_cpu", "%", "bare.idle_cpu",
+        "<= 0.5 %", at_most(0.5)),
+    Row("Bytes written while idle, Aces table", "aces.idle_bytes", "B", "bare.idle_bytes",
+        "0", never),
+    Row("Bytes written while idle, Chase table", "chase.idle_bytes", "B", "bare.idle_bytes",
+        "0", never),
+    Row("Bytes per Aces turn, 80x24, 6 people", "bytes.aces", "B", None, "<= 4096",
+        at_most(4096)),
+    Row("Bytes per Chase turn, 2 people + 4 bots", "bytes.chase", "B"),
+    Row("Bytes per Chase person's turn (curtains)", "bytes.chase_person", "B"),
+    Row("Simulate: 6-player Aces games/s", "sim.aces", "/s", None, ">= 7000",
+        at_least(7000)),
+    Row("Simulate: 10-player Chase rounds/s, sharp", "sim.chase_sharp", "/s"),
+    Row("Simulate: 10-player Chase rounds/s, casual", "sim.chase_casual", "/s"),
+    Row("Simulate: start-up and one game", "sim.start", "s", None, "< 0.2 s", at_most(0.2)),
+    Row("Test suite wall time (-x, 2 cores)", "suite.seconds", "s", None, "< 120 s",
+        at_most(120)),
+]  # fmt: skip
+
+
+def fmt(value: float, unit: str) -> str:
+    if unit == "s":
+        return f"{value:.3f}" if value < 10 else f"{value:.1f}"
+    if unit in ("MiB", "%"):
+        return f"{value:.2f}"
+    return f"{value:,.0f}"
+
+
+def spread(values: list[float], unit: str) -> str:
+    median = statistics.median(values)
+    if len(values) == 1:
+        return fmt(median, unit)
+    return f"{fmt(median, unit)} ({fmt(min(values), unit)}-{fmt(max(values), unit)})"
+
+
+def table(samples: Samples) -> list[str]:
+    head = ("Measure", "Unit", "party-dice median (min-max)", "bare app", "ratio", "target", "")
+    lines = []
+    for row in ROWS:
+        values = samples.get(row.key)
+        if not values:
+            continue
+        median = statistics.median(values)
+        bare_values = samples.get(row.bare or "", [])
+        bare = statistics.median(bare_values) if bare_values else None
+        ratio = f"{median / bare:.2f}x" if bare else ""
+        verdict = ""
+        if row.check is not None:
+            verdict = "PASS" if row.check(median, bare, values) else "MISS"
+        bare_text = spread(bare_values, row.unit) if bare_values else "-"
+        lines.append(
+            (row.label, row.unit, spread(values, row.unit), bare_text, ratio, row.target, verdict)
+        )
+    widths = [max(len(line[i]) for line in [head, *lines]) for i in range(len(head))]
+    out = ["  ".join(cell.ljust(width) for cell, width in zip(head, widths, strict=True))]
+    out.append("  ".join("-" * width for width in widths))
+    for line in lines:
+        out.append("  ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)).rstrip())
+    return out
+
+
+def one_run(sandbox: Sandbox, run: int, args: argparse.Namespace, samples: Samples) -> None:
+    """Every measurement once; the app launches alternate order from run to run."""
+    launches: list[Callable[[], measure.Numbers]] = [
+        lambda: measure.bare(sandbox, args.idle),
+        lambda: measure.title(sandbox),
+        lambda: measure.aces_table(sandbox, args.idle),
+        lambda: measure.chase_table(sandbox, args.idle),
+    ]
+    if run % 2:
+        launches.reverse()
+    for launch in launches:
+        for key, value in launch().items():
+            samples[key].append(value)
+    for key, value in measure.simulations(run + 1).items():
+        samples[key].append(value)
+    turns = person_turns = written = 0
+    seed = 100 * (run + 1)
+    while turns < args.aces_turns:
+        aces = aces_turns(sandbox, seed)
+        turns, written, seed = turns + aces.turns, written + aces.bytes, seed + 1
+    samples["bytes.aces"].append(written / turns)
+    chase = chase_turns(sandbox, run + 1, max_keys=args.chase_keys)
+    samples["bytes.chase"].append(chase.bytes / max(1, chase.turns))
+    person_turns = max(1, chase.person_turns)
+    samples["bytes.chase_person"].append(chase.bytes / person_turns)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tests.bench", description=__doc__)
+    parser.add_argument("--runs", type=int, default=5, help="runs of everything (default 5)")
+    parser.add_argument("--idle", type=float, default=10.0, help="idle seconds (default 10)")
+    parser.add_argument("--with-tests", action="store_true", help="time the test suite too")
+    parser.add_argument("--aces-turns", type=int, default=120, help="Aces turns per run")
+    parser.add_argument("--chase-keys", type=int, default=80, help="Chase keys per run")
+    args = parser.parse_args(argv)
+    samples: Samples = defaultdict(list)
+    sandbox = Sandbox()
+    began = time.monotonic()
+    load_before = os.getloadavg()
+    try:
+        for run in range(args.runs):
+            print(f"run {run + 1} of {args.runs}...", file=sys.stderr, flush=True)
+            one_run(sandbox, run, args, samples)
+        if args.with_tests:
+            print("the test suite...", file=sys.stderr, flush=True)
+            for key, value in measure.suite_time().items():
+                samples[key].append(value)
+    finally:
+        sandbox.close()
+    import textual
+
+    load_after = os.getloadavg()
+    print(
+        f"party-dice performance budget: {args.runs} runs, {args.idle:g} s idle, "
+        f"Python {platform.python_version()}, Textual {textual.__version__}, "
+        f"{os.cpu_count()} CPUs, load {load_before[0]:.2f} -> {load_after[0]:.2f}, "
+        f"{time.monotonic() - began:.0f} s"
+    )
+    print("\n".join(table(samples)))
+    if samples.get("suite.failed", [0])[0]:
+        print("The test suite failed: its time is up to the first failure.")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,118 @@
+"""The measurements of the performance budget (issue 7), one function per launch.
+
+Each function starts one program on a pseudo-terminal (``tests.bench_session``) or one
+subprocess and returns plain numbers; ``tests.bench`` runs them in turns, party-dice and
+the bare app interleaved, and prints the table.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+
+from tests.bare_app import READY
+from tests.bench_session import BARE_APP, PARTY_DICE, REPO, Sandbox, Session
+
+Numbers = dict[str, float]
+
+TITLE_READY = ("one card each, 3 to 20 players", "f2 Keys")
+"""The title's menu (filled in on mount) and its footer (the last row drawn)."""
+ACES_SIX = ["play", "aces", "--players", "Ann,Ben,Cleo,Dan,Eve,Fay", "--seed", "7"]
+ACES_SIX += ["--first-seat", "1"]
+ACES_READY = ("Start: Ann rolls first", "At the table", "f2 Keys")
+CHASE_TWENTY = ["play", "chase", "--players", "Ann", "--bots", "19", "--seed", "7"]
+CHASE_TWENTY += ["--first-seat", "20"]
+"""One person and nineteen computers; seat 20 deals, so Ann plays first."""
+CHASE_READY = ("Change with", "f2 Keys")
+
+
+def _idle_and_memory(session: Session, idle: float, out: Numbers, prefix: str) -> None:
+    session.pump(0.5)  # let the first frames and any late repaint finish
+    cpu, written = session.idle(idle)
+    out[f"{prefix}.idle_cpu"] = 100.0 * cpu / idle
+    out[f"{prefix}.idle_bytes"] = written
+    out[f"{prefix}.peak"] = session.peak_rss_mib()
+    out[f"{prefix}.private"] = session.private_mib()
+
+
+def bare(sandbox: Sandbox, idle: float) -> Numbers:
+    """The bare app: first frame, then idle, then memory."""
+    out: Numbers = {}
+    with Session(BARE_APP, sandbox.env()) as session:
+        out["bare.start"] = session.first_frame([READY])
+        _idle_and_memory(session, idle, out, "bare")
+    return out
+
+
+def title(sandbox: Sandbox) -> Numbers:
+    """``party-dice`` for a first-time user: the title screen's first complete frame."""
+    with Session([PARTY_DICE], sandbox.env()) as session:
+        start = session.first_frame(TITLE_READY)
+        session.pump(0.3)
+        return {"title.start": start, "title.peak": session.peak_rss_mib()}
+
+
+def aces_table(sandbox: Sandbox, idle: float) -> Numbers:
+    """``party-dice play aces`` with six people: first frame, idle at the table, memory."""
+    out: Numbers = {}
+    with Session([PARTY_DICE, *ACES_SIX], sandbox.env()) as session:
+        out["aces.start"] = session.first_frame(ACES_READY)
+        _idle_and_memory(session, idle, out, "aces")
+    return out
+
+
+def chase_table(sandbox: Sandbox, idle: float) -> Numbers:
+    """Twenty seats of Chase the Ace, waiting for the one person: idle and memory."""
+    out: Numbers = {}
+    with Session([PARTY_DICE, *CHASE_TWENTY], sandbox.env()) as session:
+        session.first_frame(CHASE_READY)
+        _idle_and_memory(session, idle, out, "chase")
+    return out
+
+
+def simulate(args: Sequence[str]) -> dict[str, float]:
+    """``party-dice simulate ... --json``: its own figures (it times only the games)."""
+    done = subprocess.run(
+        [PARTY_DICE, "simulate", *args, "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=REPO,
+    )
+    data: dict[str, float] = json.loads(done.stdout)
+    return data
+
+
+def simulations(seed: int) -> Numbers:
+    aces = simulate(["aces", "--players", "6", "--games", "20000", "--seed", str(seed)])
+    sharp = simulate(["chase", "--players", "10", "--games", "500", "--seed", str(seed)])
+    casual = simulate(
+        ["chase", "--players", "10", "--games", "500", "--seed", str(seed), "--bot", "casual"]
+    )
+    started = time.monotonic()
+    simulate(["aces", "--games", "1", "--seed", str(seed)])
+    return {
+        "sim.aces": aces["games_per_second"],
+        "sim.chase_sharp": sharp["rounds_per_second"],
+        "sim.chase_casual": casual["rounds_per_second"],
+        "sim.start": time.monotonic() - started,
+    }
+
+
+def suite_time() -> Numbers:
+    """The whole suite as the README runs it, stopping at the first failure."""
+    started = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:randomly"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    seconds = time.monotonic() - started
+    tail = (done.stdout.strip().splitlines() or ["(no output)"])[-1]
+    print(f"  test suite: {tail} (exit {done.returncode})", file=sys.stderr)
+    return {"suite.seconds": seconds, "suite.failed": float(done.returncode != 0)}

@@ -1,0 +1,74 @@
+"""Just enough of a terminal to know what is on the screen, for the benchmark's drivers.
+
+Textual draws with absolute cursor moves (CSI row;col H), colours (SGR) and text; it
+turns line wrapping off. This keeps a grid of characters from that stream and ignores
+every other sequence (modes, OSC titles, colours), so a driver can ask "is the curtain
+up?" or "which screen is showing?" without guessing from a pile of partial repaints.
+Wide characters take two cells, measured as Rich (and so Textual) measures them.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+
+from rich.cells import get_character_cell_size
+
+_TOKEN = re.compile(
+    r"\x1b\[(?P<csi>[0-9;?<>=$]*)(?P<final>[ -/]*[@-~])"  # CSI
+    r"|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)"  # OSC, ended by BEL or ST
+    r"|\x1b[^\[\]]"  # any other two-character escape
+    r"|(?P<text>[^\x1b]+)"
+)
+_INCOMPLETE = re.compile(r"\x1b(?:\[[0-9;?<>=$ -/]*|\][^\x07\x1b]*\x1b?)?\Z")
+
+
+class Screen:
+    """A ``columns`` x ``rows`` grid fed with everything a program writes to its terminal."""
+
+    def __init__(self, columns: int = 80, rows: int = 24) -> None:
+        self.columns, self.rows = columns, rows
+        self.cells = [[" "] * columns for _ in range(rows)]
+        self.row = self.column = 0
+        self._decoder = codecs.getincrementaldecoder("utf-8")("replace")
+        self._pending = ""
+
+    def feed(self, data: bytes) -> None:
+        text = self._pending + self._decoder.decode(data)
+        cut = _INCOMPLETE.search(text)
+        self._pending = text[cut.start() :] if cut else ""
+        if cut:
+            text = text[: cut.start()]
+        for match in _TOKEN.finditer(text):
+            if match.group("text") is not None:
+                self._write(match.group("text"))
+            elif match.group("final") == "H":
+                parts = [int(p) if p.isdigit() else 1 for p in match.group("csi").split(";")]
+                row, column = (parts + [1, 1])[:2]
+                self.row = min(max(row, 1), self.rows) - 1
+                self.column = min(max(column, 1), self.columns) - 1
+
+    def _write(self, text: str) -> None:
+        for char in text:
+            if char == "\r":
+                self.column = 0
+            elif char == "\n":
+                self.row = min(self.row + 1, self.rows - 1)
+            elif char >= " ":
+                width = get_character_cell_size(char)
+                if width == 0 or self.column >= self.columns:
+                    continue
+                line = self.cells[self.row]
+                line[self.column] = char
+                if width == 2 and self.column + 1 < self.columns:
+                    line[self.column + 1] = ""
+                self.column += width
+
+    def lines(self) -> list[str]:
+        return ["".join(line) for line in self.cells]
+
+    def text(self) -> str:
+        return "\n".join(self.lines())
+
+    def __contains__(self, needle: str) -> bool:
+        return any(needle in line for line in self.lines())
