@@ -321,6 +321,14 @@ async def test_settings_survive_a_restart(make_app: MakeApp, app_dirs: AppDirs) 
         assert again.screen.query_one("#variant-three-chip", Switch).value
 
 
+async def test_a_theme_from_the_palette_is_remembered(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        app.theme = "gruvbox"
+        await pilot.pause()
+    assert make_app().settings.theme == "gruvbox"
+
+
 async def test_ascii_flag_overrides_the_glyph_setting(make_app: MakeApp) -> None:
     app = make_app(ascii_glyphs=True)
     async with app.run_test():
@@ -523,6 +531,12 @@ async def test_autosave_then_history_once_the_game_is_over(make_app: MakeApp) ->
         await pilot.pause()
         assert isinstance(app.screen, RecentScreen)
         assert app.screen.query_one("#recent").row_count == 1
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        await pilot.press("escape", "escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
 
 
 async def test_continue_resumes_the_only_save(make_app: MakeApp) -> None:
@@ -557,11 +571,20 @@ async def test_continue_lists_several_saves(make_app: MakeApp) -> None:
         await pilot.pause()
         assert isinstance(app.screen, SavesScreen)
         assert app.screen.query_one("#saves", OptionList).option_count == 2
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SavesScreen)
         await pilot.press("d")
         await pilot.pause()
         await pilot.press("y")
         await pilot.pause()
         assert len(app.store.list()) == 1
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
 
 
 async def test_resume_command_without_saves_says_so(make_app: MakeApp) -> None:
