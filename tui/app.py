@@ -436,7 +436,10 @@ class PartyDiceApp(App[None]):
         for summary in scan.saves:
             if not summary.in_use:
                 return self.resume_game(summary.slot_id)
-        self.notify("There is no saved game to continue.", timeout=6)
+        if scan.saves:
+            self.notify("Every saved game is open in another session.", timeout=6)
+        else:
+            self.notify("There is no saved game to continue.", timeout=6)
         return False
 
     def action_continue(self) -> None:

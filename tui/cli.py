@@ -121,7 +121,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Over SSH, use `ssh -t host party-dice` so the game gets a terminal.",
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
-    common = argparse.ArgumentParser(add_help=False)
+    common = _Parser(add_help=False)
     common.add_argument(
         "--ascii",
         action="store_true",

@@ -53,7 +53,7 @@ def key_name(key: str) -> str:
 def binding_rows(bindings: Iterable[Any]) -> list[tuple[str, str]]:
     """(key, what it does) for every binding that has a description."""
     rows: list[tuple[str, str]] = []
-    seen: set[str] = set()
+    seen: set[tuple[str, str]] = set()
     for _key, binding in BindingsMap(bindings):
         if not isinstance(binding, Binding) or not binding.description:
             continue

@@ -187,10 +187,10 @@ class SettingsScreen(SubScreen):
         conflicts = self.query_one("#conflicts", Static)
         conflicts.update("\n".join(f"! {note}" for note in notes))
         conflicts.display = bool(notes)
-        for row in self.query(ChoiceRow):
-            value = row.query_one(Select).value
-            info = "" if row.field == "theme" else _choice_info(row.field, str(value))
-            line = row.query_one(".choice-info", Static)
+        for choice in self.query(ChoiceRow):
+            value = choice.query_one(Select).value
+            info = "" if choice.field == "theme" else _choice_info(choice.field, str(value))
+            line = choice.query_one(".choice-info", Static)
             line.update(info)
             line.display = bool(info)
 
