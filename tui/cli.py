@@ -191,7 +191,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser(
         "simulate",
         add_help=False,
-        help="play many computer games and print win rates (see simulate --help)",
+        help="play many computer games and print win rates",
     )
     return parser
 
