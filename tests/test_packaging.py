@@ -140,6 +140,7 @@ def test_wheel_holds_the_package_and_the_styles(installed: Install) -> None:
     assert styles, "the checkout has no styles/*.tcss"
     for style in styles:
         assert f"tui/styles/{style}" in names
+    assert {"tui/rules/aces.md", "tui/rules/chase.md"} <= names  # `party-dice rules` reads them
     shipped = installed.shipped
     assert {"tui/__init__.py", "tui/__main__.py", "tui/engine/core.py"} <= shipped
     assert shipped <= names, sorted(shipped - names)
@@ -182,14 +183,21 @@ def test_version_from_the_installed_script(installed: Install) -> None:
 def test_help_from_the_installed_script_names_every_command(installed: Install) -> None:
     done = installed.run(installed.script, "--help")
     _check(done, "party-dice --help")
+    lines = done.stdout.splitlines()
     for command in ("play", "resume", "simulate", "rules"):
-        assert f"    {command} " in done.stdout, command
+        (at,) = [i for i, line in enumerate(lines) if line.startswith(f"    {command} ")]
+        following = lines[at + 1] if at + 1 < len(lines) else ""
+        assert not following.startswith(" " * 6), f"{command}'s help is longer than one line"
 
 
-def test_rules_from_the_installed_script(installed: Install) -> None:
-    done = installed.run(installed.script, "rules", "aces")
-    _check(done, "party-dice rules aces")
-    assert "Aces in the Pot" in done.stdout
+@pytest.mark.parametrize(
+    ("game", "title"), [("aces", "Aces in the Pot"), ("chase", "Chase the Ace")]
+)
+def test_rules_from_the_installed_script(installed: Install, game: str, title: str) -> None:
+    done = installed.run(installed.script, "rules", game)
+    _check(done, f"party-dice rules {game}")
+    assert title in done.stdout
+    assert "**" not in done.stdout and "`" not in done.stdout  # no Markdown left
     assert len(done.stdout.splitlines()) > 10
     assert "\x1b[" not in done.stdout  # plain text, not a rendered terminal screen
     assert done.stderr == ""
