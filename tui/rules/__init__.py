@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from importlib.resources import files
 
 from tui.gameconfig import GAME_VARIANTS, GAMES
+from tui.variant_info import VARIANT_INFO
 
 
 def markdown(game_id: str) -> str:
@@ -23,22 +24,23 @@ def markdown(game_id: str) -> str:
 
 
 def variant_title(name: str) -> str:
-    """A variant's title for people ("Four Lives"), falling back to its name."""
-    try:
-        from tui.settings import VARIANT_INFO
-    except ImportError:  # pragma: no cover - the settings module arrives separately
-        return name
+    """A variant's title for people ("Four lives"), falling back to its name."""
     info = VARIANT_INFO.get(name)
     return info[0] if info else name
 
 
+def variant_titles(game_id: str, variants: Iterable[str]) -> list[str]:
+    """The titles of ``variants``, in the order the rules list them."""
+    chosen = set(variants)
+    return [variant_title(v) for v in GAME_VARIANTS[game_id] if v in chosen]
+
+
 def in_force_note(game_id: str, variants: Iterable[str]) -> str:
     """One Markdown paragraph naming the variants in force at a table."""
-    chosen = [v for v in GAME_VARIANTS[game_id] if v in set(variants)]
-    if not chosen:
+    titles = variant_titles(game_id, variants)
+    if not titles:
         return "**At this table:** the standard rules, no variants."
-    titles = ", ".join(variant_title(v) for v in chosen)
-    return f"**At this table:** {titles}."
+    return f"**At this table:** {', '.join(titles)}."
 
 
 _INLINE = re.compile(r"\*\*(.+?)\*\*|`(.+?)`")

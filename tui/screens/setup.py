@@ -22,7 +22,6 @@ from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 from tui.engine.bots import BOT_LEVELS
 from tui.engine.controller import Seat
 from tui.gameconfig import (
-    GAME_VARIANTS,
     GAMES,
     PLAYER_RANGE,
     GameConfig,
@@ -31,7 +30,7 @@ from tui.gameconfig import (
     count_problem,
     name_problems,
 )
-from tui.rules import variant_title
+from tui.rules import variant_titles
 from tui.screens import SubScreen
 
 PERSON = "person"
@@ -203,7 +202,7 @@ class SetupScreen(SubScreen):
     def _variants_line(self) -> Text:
         app: Any = self.app
         chosen = app.variants_for(self.game_id)
-        titles = [variant_title(v) for v in GAME_VARIANTS[self.game_id] if v in chosen]
+        titles = variant_titles(self.game_id, chosen)
         text = Text("Variants: ", style="bold")
         text.append(", ".join(titles) if titles else "none, the standard rules")
         text.append("  (Settings changes them)", style="dim")
