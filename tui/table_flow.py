@@ -30,10 +30,12 @@ class Pace:
 
 PACES: dict[str, Pace] = {
     "off": Pace(bot_delay=0.0, roll=0.0, frames=0),
-    "fast": Pace(bot_delay=0.45, roll=0.3, frames=3),
-    "normal": Pace(bot_delay=1.1, roll=0.6, frames=5),
+    "fast": Pace(bot_delay=0.45, roll=0.3, frames=2),
+    "normal": Pace(bot_delay=1.1, roll=0.6, frames=3),
 }
-"""Settings value ``animation`` -> pace. Every wait can be skipped with any key."""
+"""Settings value ``animation`` -> pace. Every wait can be skipped with any key.
+
+Few frames on purpose: each one repaints the dice (issue 7 counts bytes per turn)."""
 
 
 def pace_for(animation: str | None) -> Pace:

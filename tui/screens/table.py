@@ -395,8 +395,9 @@ class TableScreen(Screen[None]):
         self._pending = list(events)
         pace = self.pace
         if self.kit.animate(self.centre, events, self.log_names, pace.roll, pace.frames):
+            # The action bar is left as it is: the tumbling dice say enough, and one
+            # repaint fewer per turn matters over a slow link.
             self._animating = True
-            self.query_one(ActionBar).show_status("Rolling... any key to skip")
             return False
         return self._reveal()
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 from textual.message import Message
-from textual.widget import Widget
 
 from tui.engine.core import Action
+from tui.widgets.lines import LineWidget
 from tui.widgets.textfit import printable
 
 KEY_NAMES = {"enter": "Enter", "space": "Space", "escape": "Esc"}
@@ -25,7 +25,7 @@ def key_label(key: str) -> str:
     return KEY_NAMES.get(key, key.upper() if len(key) == 1 else key)
 
 
-class ActionBar(Widget):
+class ActionBar(LineWidget):
     """``show_actions(actions)`` or ``show_status(text)``; clicks post ``Chosen``."""
 
     class Chosen(Message):
@@ -39,6 +39,7 @@ class ActionBar(Widget):
         self.status = ""
         self.enter_alias = False
         self.prompt = ""
+        self._rows = 0
 
     def show_actions(
         self,
@@ -53,16 +54,29 @@ class ActionBar(Widget):
             return
         self.actions, self.status, self.enter_alias, self.prompt = state
         self.set_class(False, "-status")
-        self.refresh(layout=True)
+        self._changed()
 
     def show_status(self, status: str) -> None:
         if (self.actions, self.status) == ((), status):
             return
         self.actions, self.status = (), status
         self.set_class(True, "-status")
-        self.refresh(layout=True)
+        self._changed()
 
-    def render(self) -> Text:
+    def _changed(self) -> None:
+        """Repaint what changed; lay out again only if the bar needs another height."""
+        width, _ = self._content_size()
+        rows = len(self._text().wrap(self.app.console, width)) if self.is_mounted else 0
+        if rows != self._rows:
+            self._rows = rows
+            self.refresh(layout=True)
+        else:
+            self.redraw()
+
+    def content_lines(self, width: int, height: int) -> list[Text]:
+        return list(self._text().wrap(self.app.console, width))
+
+    def _text(self) -> Text:
         if not self.actions:
             return Text(printable(self.status), style="italic")
         text = Text()

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.timer import Timer
-from textual.widget import Widget
 
 from tui.glyphs import dice as dice_glyphs
 from tui.widgets.animation import AnimationDone
-from tui.widgets.textfit import centred, printable
+from tui.widgets.lines import LineWidget
+from tui.widgets.textfit import centred, fit, printable
 
 MAX_ROLL_SECONDS = 0.6
 
@@ -63,8 +63,10 @@ def tumble(final: tuple[int, ...], frame: int) -> tuple[int, ...]:
     )
 
 
-class DiceView(Widget):
-    """Shows ``dice`` with a caption ("Ann rolled"); animates a roll on request."""
+class DiceView(LineWidget):
+    """Shows ``dice`` with a caption ("Ann's roll"); animates a roll on request.
+
+    Each frame of the animation repaints only the line of faces (or the pips)."""
 
     class Rolled(AnimationDone):
         """The roll animation ended (or was skipped): the table may reveal the result."""
@@ -81,6 +83,9 @@ class DiceView(Widget):
         self._final: tuple[int, ...] = ()
         self._timer: Timer | None = None
 
+    def on_mount(self) -> None:
+        self.border_title = "Dice"
+
     @property
     def rolling(self) -> bool:
         return self._frames_left > 0
@@ -91,7 +96,7 @@ class DiceView(Widget):
             return
         self.dice = tuple(dice)
         self._set_caption(caption)
-        self.refresh()
+        self.redraw()
 
     def roll(self, final: tuple[int, ...], caption: str, seconds: float, frames: int = 5) -> None:
         """Tumble for ``seconds`` (capped at 0.6) then settle on ``final`` and post
@@ -106,13 +111,11 @@ class DiceView(Widget):
         self._frames_left = max(1, frames)
         self._interval = seconds / self._frames_left
         self.dice = tumble(self._final, self._frames_left)
-        self.refresh()
+        self.redraw()
         self._timer = self.set_timer(self._interval, self._next_frame)
 
     def _set_caption(self, caption: str) -> None:
-        if caption != self.caption:
-            self.caption = caption
-            self.border_title = Text(printable(caption)) if caption else None
+        self.caption = printable(caption)
 
     def finish(self) -> None:
         """Skip the rest of the animation."""
@@ -127,13 +130,13 @@ class DiceView(Widget):
             self._settle()
             return
         self.dice = tumble(self._final, self._frames_left)
-        self.refresh()
+        self.redraw()
         self._timer = self.set_timer(self._interval, self._next_frame)
 
     def _settle(self) -> None:
         self._frames_left = 0
         self.dice = self._final
-        self.refresh()
+        self.redraw()
         self.post_message(self.Rolled())
 
     def _cancel(self) -> None:
@@ -142,25 +145,25 @@ class DiceView(Widget):
             self._timer = None
         self._frames_left = 0
 
-    def render(self) -> Text:
-        width = max(1, self.content_region.width or self.size.width)
-        height = max(1, self.content_region.height or self.size.height)
+    def content_lines(self, width: int, height: int) -> list[Text]:
         style = "bold" if not self.rolling else "dim"
+        caption = Text(fit(self.caption, width), style="bold")
         if not self.dice:
-            lines = [centred("no roll yet", width, "dim")]
+            body = [centred("no roll yet", width, "dim")]
         else:
             count = len(self.dice)
             boxes_width = count * BOX_WIDTH + (count - 1) * 2
             faces = centred(self._faces(), width, style)
-            if height >= BOX_HEIGHT + 1 and width >= boxes_width:
+            if height >= BOX_HEIGHT + 2 and width >= boxes_width:
                 boxes = [die_box(value, self.ascii_only) for value in self.dice]
                 rows = ["  ".join(box[row] for box in boxes) for row in range(BOX_HEIGHT)]
-                lines = [centred(row, width, style) for row in rows] + [faces]
+                body = [centred(row, width, style) for row in rows] + [faces]
             else:
-                lines = [faces]
-        # Centre vertically: the dice stay in the same place whatever the size.
-        pad = max(0, (height - len(lines)) // 2)
-        return Text("\n").join([Text("")] * pad + lines)
+                body = [faces]
+        # The caption on top, the dice centred below it: they never move between rolls.
+        pad = max(0, (height - 1 - len(body)) // 2)
+        lines = [caption, *([Text("")] * pad), *body]
+        return lines + [Text("")] * (height - len(lines))
 
     def _faces(self) -> str:
         glyphs = dice_glyphs(self.dice, self.ascii_only)

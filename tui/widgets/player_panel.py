@@ -16,8 +16,8 @@ from dataclasses import dataclass
 
 from rich.cells import cell_len
 from rich.text import Text
-from textual.widget import Widget
 
+from tui.widgets.lines import LineWidget
 from tui.widgets.textfit import fit
 
 FLAG_MARKS: dict[str, tuple[str, str, str]] = {
@@ -81,8 +81,11 @@ def status_marks(flags: frozenset[str], ascii_only: bool) -> list[tuple[str, str
     ]
 
 
-class PlayerPanel(Widget):
-    """A seat's panel. ``show(model)`` redraws it only when something changed."""
+class PlayerPanel(LineWidget):
+    """A seat's panel. ``show(model)`` repaints only the lines that changed.
+
+    Whose turn it is shows on the name line (a triangle and a highlighted bar), not by a
+    border change, so a new turn repaints two lines rather than two whole panels."""
 
     def __init__(self, seat: int, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
@@ -96,16 +99,14 @@ class PlayerPanel(Widget):
         for flag in ("turn", "out", "broke", "winner", "zero", "loser", "final-roll"):
             self.set_class(flag in model.flags, f"-{flag}")
         self.set_class(model.bot is not None, "-bot")
-        self.refresh()
+        self.redraw()
 
-    def render(self) -> Text:
+    def content_lines(self, width: int, height: int) -> list[Text]:
         model = self.model
         if model is None:
-            return Text("")
-        width = max(1, self.content_region.width or self.size.width)
-        height = max(1, self.content_region.height or self.size.height)
+            return [Text("")]
         if height == 1:
-            return self._one_line(model, width)
+            return [self._one_line(model, width)]
         lines = [self._name_line(model, width), self._counter_line(model, width)]
         status_room = width if height >= 3 else width - len(model.counter_text) - 2
         status = self._status_text(model, status_room)
@@ -115,7 +116,7 @@ class PlayerPanel(Widget):
             lines[1] = self._counters_with_status(model, width, status)
         if height >= 4 and model.detail is not None:
             lines.append(_crop(model.detail, width))
-        return Text("\n").join(lines[:height])
+        return lines[:height]
 
     def _kind(self, model: PanelModel, width: int) -> str:
         if model.bot is None:
@@ -136,7 +137,9 @@ class PlayerPanel(Widget):
         gap = width - cell_len(line.plain) - len(kind)
         if kind:
             line.append(" " * max(1, gap))
-            line.append(kind, style="dim")
+            line.append(kind, style="" if turn else "dim")
+        if turn:
+            line.stylize("reverse")
         return line
 
     def _counters_with_status(self, model: PanelModel, width: int, status: Text) -> Text:

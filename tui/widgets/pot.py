@@ -8,13 +8,13 @@ what a counter is called.
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widget import Widget
 
+from tui.widgets.lines import LineWidget
 from tui.widgets.textfit import centred
 
 
-class PotView(Widget):
-    """``show(count)`` redraws only when the count (or its words) changed."""
+class PotView(LineWidget):
+    """``show(count)`` repaints only the rows of the heap and count that changed."""
 
     def __init__(
         self,
@@ -40,17 +40,15 @@ class PotView(Widget):
             return
         self.count = count
         self.set_class(count > 0, "-filled")
-        self.refresh()
+        self.redraw()
 
     def on_mount(self) -> None:
         self.border_title = Text(self.title)
 
-    def render(self) -> Text:
-        width = max(1, self.content_region.width or self.size.width)
-        height = max(1, self.content_region.height or self.size.height)
+    def content_lines(self, width: int, height: int) -> list[Text]:
         words = f"{self.count} {self.word if self.count == 1 else self.plural}"
         if height == 1:
-            return centred(words, width)
+            return [centred(words, width)]
         heap_rows = height - 1
         per_row = max(1, (width + 1) // 2)
         rows: list[str] = []
@@ -68,4 +66,4 @@ class PotView(Widget):
         style = "bold" if self.count else "dim"
         lines += [centred(row, width, style) for row in rows]
         lines.append(centred(words, width))
-        return Text("\n").join(lines)
+        return lines

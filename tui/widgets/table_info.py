@@ -8,13 +8,13 @@ on, so nobody has to argue about which rules the table plays.
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widget import Widget
 
+from tui.widgets.lines import LineWidget
 from tui.widgets.textfit import printable
 
 
-class TableInfo(Widget):
-    """``show(title, lines)``; redraws only on change."""
+class TableInfo(LineWidget):
+    """``show(title, lines)``; repaints only the lines that changed."""
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
@@ -28,7 +28,11 @@ class TableInfo(Widget):
         if title != self.title:
             self.border_title = Text(printable(title))
         self.title, self.lines = title, lines
-        self.refresh()
+        self.redraw()
 
-    def render(self) -> Text:
-        return Text("\n".join(printable(line) for line in self.lines))
+    def content_lines(self, width: int, height: int) -> list[Text]:
+        console = self.app.console
+        out: list[Text] = []
+        for line in self.lines:
+            out.extend(Text(printable(line)).wrap(console, width))
+        return out[:height] + [Text("")] * (height - len(out))
