@@ -362,3 +362,23 @@ async def test_look_at_the_table_after_the_game_then_leave(
         await pilot.press("t")
         await pilot.pause()
         assert not any(isinstance(s, TableScreen) for s in app.screen_stack)
+
+
+async def test_the_keys_screen_lists_this_turns_actions(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    write_settings(app_dirs.settings)
+    app = make_app(settings_path=app_dirs.settings, rng_factory=scripted_factory([2, 3, 4, 5]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(aces_config(2, first_seat=0))
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert ("R", "Roll") in table_of(app).help_keys()
+        assert ("Enter or Space", "Roll") in table_of(app).help_keys()
+        await pilot.press("f2")
+        await pilot.pause()
+        assert not isinstance(app.screen, TableScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)

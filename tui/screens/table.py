@@ -54,7 +54,7 @@ from tui.screens.round_end import LOOK, REMATCH, TITLE, RoundEndScreen
 from tui.table_flow import Pace, main_action_alias, next_step, pace_for
 from tui.table_kit import TableKit, kit_for
 from tui.table_layout import MIN_HEIGHT, MIN_WIDTH, Arrangement, too_small
-from tui.widgets.action_bar import ActionBar
+from tui.widgets.action_bar import ActionBar, key_label
 from tui.widgets.animation import AnimationDone
 from tui.widgets.game_log import GameLog
 from tui.widgets.pot import PotView
@@ -163,8 +163,11 @@ class TableScreen(Screen[None]):
         return self.controller.game_id, self.controller.view(None).variants
 
     def help_keys(self) -> list[tuple[str, str]]:
-        keys = [(action.key, action.label) for action in self._available_actions()]
-        keys += [("escape", "Leave the table"), ("any key", "Skip a computer's pause or a roll")]
+        """The keys of what may be done right now (the help screen adds the bindings)."""
+        actions = self._available_actions()
+        keys = [(key_label(action.key), action.label) for action in actions]
+        if main_action_alias(len(actions)) and actions[0].key != "enter":
+            keys.append(("Enter or Space", actions[0].label))
         return keys
 
     # -- building ------------------------------------------------------------------------
