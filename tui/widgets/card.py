@@ -172,12 +172,17 @@ class CardView(Widget):
         new = (code, state, lines, loser, card)
         if new == (self.code, self.state, self.caption, self.loser, self.with_card):
             return
+        before = self._lines_wanted()
         self.code, self.state, self.caption, self.loser, self.with_card = new
-        self.refresh(layout=True)
+        # A new layout only when the number of lines changes: one repaint otherwise.
+        self.refresh(layout=self._lines_wanted() != before)
 
-    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+    def _lines_wanted(self) -> int:
         box = 0 if not self.with_card else (5 if self.tall else 3)
         return max(1, box, len(self.caption))
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return self._lines_wanted()
 
     def render(self) -> Text:
         width = max(1, self.content_region.width or self.size.width)
