@@ -28,7 +28,7 @@ FLAG_MARKS: dict[str, tuple[str, str, str]] = {
     "out": ("\u2717", "x", "out"),
     "loser": ("\u25bc", "v", "loses"),
     "zero": ("\u25cb", "o", "at zero"),
-    "leader": ("\u25b2", "^", "holds all"),
+    "leader": ("\u25b2", "^", "leader"),
     "dealer": ("\u25c6", "D", "dealer"),
 }
 """Flag -> (symbol, ASCII symbol, word), in the order they are listed on a panel."""
