@@ -18,6 +18,7 @@ Usage: ``python scripts/screenshots.py [NAME ...]`` (default: every picture);
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import shutil
 import sys
@@ -210,6 +211,8 @@ def main(argv: list[str]) -> int:
             print(f"{target.relative_to(ROOT)}  {shot.caption}")
     finally:
         shutil.rmtree(base, ignore_errors=True)
+        with contextlib.suppress(OSError):
+            base.parent.rmdir()  # the cache folder too, when nothing else is in it
     return 0
 
 
