@@ -191,3 +191,18 @@ def test_aces_computer_turn_in_the_log(
     config = aces_config(3, bots=2, first_seat=0)
     app, before = table_app(make_app, app_dirs, config, BEN_DECIDES, ["enter", "r", "r"])
     assert snap_compare(app, terminal_size=size, run_before=before)
+
+
+LAST_ROLL = [1, 1, 6, 6, 2, 3, 2, 3]
+"""Ann pots both chips; Ben passes both to Cleo, the only holder (the leader); Cleo
+rolls blanks; Ann's final roll has no six, so she is out."""
+
+
+def test_aces_last_roll_states(snap_compare: Any, make_app: Any, app_dirs: AppDirs) -> None:
+    """Last Roll at 80x24: Ann's panel says "out" (cross), Ben is to play with "final
+    roll" (bullseye) and the bar offers "R/Enter Final roll: any six wins a chip back",
+    Cleo holds all four chips and is marked "leader" (triangle); the log tells Ann's
+    final roll and that she is out of the round; the info box lists Last Roll."""
+    config = aces_config(3, first_seat=0, variants=["last-roll"])
+    app, before = table_app(make_app, app_dirs, config, LAST_ROLL, ["enter", "r", "r", "r", "r"])
+    assert snap_compare(app, terminal_size=SMALL, run_before=before)

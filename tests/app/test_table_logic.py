@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from rich.cells import cell_len
@@ -10,7 +11,7 @@ from rich.cells import cell_len
 from tests.engine.scripted import ScriptedRandom
 from tui.engine.aces import AcesGame
 from tui.engine.controller import Controller, Seat
-from tui.engine.core import Action
+from tui.engine.core import Action, Event
 from tui.kits.aces import AcesKit
 from tui.screens.table import match_key
 from tui.table_flow import PACES, next_step, pace_for
@@ -23,7 +24,7 @@ NAMES = ["Ann", "Ben", "Cleo", "Dan", "Eve", "Fay"]
 
 def controller(n: int = 2, bots: int = 0, dice: list[int] | None = None) -> Controller:
     rng = ScriptedRandom(dice or []) if dice is not None else random.Random(1)
-    game = AcesGame(NAMES[:n], rng, first_seat=0)  # type: ignore[arg-type]
+    game = AcesGame(NAMES[:n], rng, first_seat=0)
     seats = [Seat(name, "casual" if i >= n - bots else None) for i, name in enumerate(NAMES[:n])]
     return Controller(game, seats) if bots == 0 else _bot_controller(game, seats)
 
@@ -165,8 +166,8 @@ def test_dice_boxes_and_tumble() -> None:
 # -- the Aces kit's words -------------------------------------------------------------------
 
 
-def _played(dice: list[int], n: int = 2, **options: object) -> tuple[AcesGame, list]:
-    game = AcesGame(NAMES[:n], ScriptedRandom(dice), first_seat=0, **options)  # type: ignore[arg-type]
+def _played(dice: list[int], n: int = 2, **options: Any) -> tuple[AcesGame, list[Event]]:
+    game = AcesGame(NAMES[:n], ScriptedRandom(dice), first_seat=0, **options)
     events = game.apply(game.legal_actions()[0])
     while not game.over and game.phase != "round_over":
         events = game.apply(game.legal_actions()[0])
@@ -191,7 +192,7 @@ def test_rounds_summary_has_standings_and_rounds_to_go() -> None:
 
 
 def test_no_summary_in_the_middle_of_a_round() -> None:
-    game = AcesGame(NAMES[:3], ScriptedRandom([2, 3]), first_seat=0)  # type: ignore[arg-type]
+    game = AcesGame(NAMES[:3], ScriptedRandom([2, 3]), first_seat=0)
     game.apply(game.legal_actions()[0])
     events = game.apply(game.legal_actions()[0])
     assert AcesKit().round_summary(game.view(None), events, NAMES[:3]) is None

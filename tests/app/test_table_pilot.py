@@ -55,6 +55,7 @@ async def test_a_two_player_game_played_by_keys_to_its_end(
         table = table_of(app)
         assert table.controller.over
         (winner,) = table.controller.winners()
+        assert isinstance(app.screen, RoundEndScreen)
         summary = app.screen.summary
         assert table.names[winner] in summary.title
         assert "wins" in log_text(app)
@@ -382,3 +383,25 @@ async def test_the_keys_screen_lists_this_turns_actions(
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
+
+
+async def test_a_bankroll_match_runs_until_one_player_has_every_chip(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    write_settings(app_dirs.settings)
+    app = make_app(settings_path=app_dirs.settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(aces_config(3, bots=2, match="bankroll", bankroll=3, seed=4))
+        await pilot.pause()
+        for _ in range(3000):
+            screen = app.screen
+            if isinstance(screen, RoundEndScreen):
+                if screen.summary.final:
+                    break
+                await pilot.press("enter")
+                continue
+            await pilot.press(screen.query_one(ActionBar).actions[0].key)
+        assert isinstance(app.screen, RoundEndScreen)
+        assert app.screen.summary.final
+        view = table_of(app).controller.view(None)
+        assert sorted(view.scores)[-1] == 9, "the winner holds every chip"

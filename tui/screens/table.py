@@ -299,11 +299,11 @@ class TableScreen(Screen[None]):
                 continue
             if step.kind == "person" and step.seat is not None and step.seat != self._curtained:
                 self._curtained = step.seat
-                curtain = self.kit.curtain_before(self.controller, step.seat)
-                if curtain is not None:
+                before = self.kit.curtain_before(self.controller, step.seat)
+                if before is not None:
                     who = fit(self.names[step.seat], 20, self.ascii_only)
                     self.query_one(ActionBar).show_status(f"Waiting for {who}...")
-                    self._open_gate(curtain, self._curtain_closed)
+                    self._open_gate(before, self._curtain_closed)
                     return
             self._show_actions()
             return
@@ -353,7 +353,7 @@ class TableScreen(Screen[None]):
 
     def choose(self, action: Action) -> None:
         """A person asked for ``action`` (by key or click)."""
-        if self.busy or self._gate_open:
+        if self.busy or self._gate_open or self._left:
             return
         if action.kind in END_KINDS:
             self._end_choice(action.kind)
@@ -464,8 +464,8 @@ class TableScreen(Screen[None]):
     # -- keys ------------------------------------------------------------------------------
 
     def on_key(self, event: Key) -> None:
-        if self._gate_open:
-            return
+        if self._gate_open or self._left:
+            return  # a key typed ahead, queued before the table was left, acts no more
         if self.busy:
             if event.key in self.active_bindings:
                 return
