@@ -141,10 +141,8 @@ class TableKit:
     def narrate(
         self, events: Sequence[Event], names: Sequence[str], ascii_only: bool, viewer: int | None
     ) -> list[str]:
-        try:
-            from tui.narrate import narrate
-        except ImportError:
-            return [f"{e.kind} {e.seat} {e.other} {e.value}" for e in events]
+        from tui.narrate import narrate
+
         return list(narrate(self.game_id, list(events), list(names), ascii_only=ascii_only))
 
     def reason_line(self, name: str, reason: str) -> str:
