@@ -405,3 +405,41 @@ async def test_a_bankroll_match_runs_until_one_player_has_every_chip(
         assert app.screen.summary.final
         view = table_of(app).controller.view(None)
         assert max(view.scores) == 9, "the winner holds every chip"
+
+
+async def test_resizing_during_a_roll_and_a_computers_pause(
+    make_app: MakeApp, app_dirs: AppDirs, monkeypatch: Any
+) -> None:
+    from tui import table_flow
+    from tui.widgets import dice
+
+    monkeypatch.setattr(dice, "MAX_ROLL_SECONDS", 60.0)
+    monkeypatch.setitem(table_flow.PACES, "normal", table_flow.Pace(60.0, 60.0, 4))
+    write_settings(app_dirs.settings, animation="normal")
+    app = make_app(settings_path=app_dirs.settings, rng_factory=scripted_factory([2, 3, 4, 5]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(aces_config(3, bots=1, first_seat=0))
+        await pilot.pause()
+        await pilot.press("enter", "r")
+        table = table_of(app)
+        for size in ((1, 1), (200, 60), (61, 20), (30, 10), (80, 24)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            assert table.busy, "still rolling"
+        await pilot.press("x")
+        await pilot.pause()
+        assert table.controller.whose_turn() == 1
+        await pilot.press("r", "x")
+        await pilot.pause()
+        assert "Ben rolls" in log_text(app)
+        for size in ((160, 48), (1, 1), (80, 24)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+        assert table.busy, "Cleo (computer) thinks"
+        await pilot.press("x")
+        await pilot.pause()
+        assert table.busy, "then her dice tumble"
+        await pilot.press("x")
+        await pilot.pause()
+        assert "Cleo rolls" in log_text(app)
+        assert not table.busy
