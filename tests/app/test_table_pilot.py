@@ -94,13 +94,13 @@ async def test_a_six_player_single_round_with_every_chip_in_sight(
     write_settings(app_dirs.settings)
     app = make_app(settings_path=app_dirs.settings)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.start_game(aces_config(6, seed=3, variants=["three-chip"]))
+        app.start_game(aces_config(6, seed=3))
         await pilot.pause()
         table = table_of(app)
         assert len(table.query(PlayerPanel)) == 6
         await play_to_the_end(pilot)
         view = table.controller.view(None)
-        assert sum(seat.counters for seat in view.seats) + view.pot == 18
+        assert sum(seat.counters for seat in view.seats) + view.pot == 12
 
 
 async def _one_chip_ace_six(make_app: MakeApp, app_dirs: AppDirs, key: str) -> list[int]:
