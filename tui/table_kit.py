@@ -5,7 +5,8 @@ the action bar, the log, the table info. What differs between games lives in a
 ``TableKit`` registered in ``KITS``:
 
 - what a counter is (chips or lives, and its symbol) and how a seat's panel reads
-  (``panel_model``; Chase adds its card through ``PanelModel.detail``);
+  (``panel_model``; Chase adds its card through ``PanelModel.detail`` and its one-line
+  form through ``PanelModel.line``), and where the seats go (``arrange``);
 - the widget in the middle of the table (``make_centre``, ``show_centre``,
   ``animate``; Aces shows dice, Chase will show cards or a cut) and when it animates;
 - the info lines (round, match, variants) and the end-of-round summary
@@ -15,8 +16,10 @@ the action bar, the log, the table info. What differs between games lives in a
   "Pass to Ben"), ``curtain_after`` (after that person's move) and ``ask_arg`` (a
   screen that picks the number for an action with ``arg_range``, e.g. a cut depth).
 
-A new game adds a subclass and one line in ``KITS``; the screen never branches on the
-game id.
+A new game adds a subclass in ``tui/kits/<game_id>.py`` that calls ``register`` (the
+module is imported the first time a table for that game opens); the screen never
+branches on the game id. Widgets a kit adds should draw through
+``tui.widgets.lines.LineWidget`` so a move repaints only the lines it changed.
 """
 
 from __future__ import annotations
