@@ -47,7 +47,7 @@ from textual.containers import Center, Horizontal, Vertical
 from textual.events import Key, Resize
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from tui.engine.core import Action, Event, IllegalAction, TableView, find_legal
 from tui.screens.round_end import LOOK, REMATCH, TITLE, RoundEndScreen
@@ -57,6 +57,7 @@ from tui.table_layout import MIN_HEIGHT, MIN_WIDTH, Arrangement, too_small
 from tui.widgets.action_bar import ActionBar, key_label
 from tui.widgets.animation import AnimationDone
 from tui.widgets.game_log import GameLog
+from tui.widgets.key_bar import KeyBar
 from tui.widgets.pot import PotView
 from tui.widgets.seat_grid import SeatGrid
 from tui.widgets.table_info import TableInfo
@@ -193,7 +194,7 @@ class TableScreen(Screen[None]):
             yield ActionBar(id="actions")
             yield GameLog(id="log")
         yield Static("", id="too-small", markup=False)
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self._layout(self.app.size.width, self.app.size.height)

@@ -14,10 +14,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui import glyphs
+from tui.widgets.key_bar import KeyBar
 
 MENU: tuple[tuple[str, str, str, str], ...] = (
     ("continue", "o", "Continue", ""),
@@ -60,7 +61,7 @@ class TitleScreen(Screen[Any]):
             yield Static("Party games to pass around one keyboard", id="title-tagline")
             yield Static(self._decoration(), id="title-glyphs")
             yield OptionList(id="menu")
-        yield Footer()
+        yield KeyBar()
 
     def _decoration(self) -> Text:
         ascii_only = getattr(self.app, "ascii_glyphs", False)

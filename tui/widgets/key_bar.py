@@ -1,0 +1,165 @@
+"""The bottom line of keys, drawn like Textual's Footer at a fraction of its cost.
+
+Textual's ``Footer`` composes one widget per key, and only after the screen's first
+frame: each key widget restyles itself twice on mount (a full stylesheet pass each time),
+then the footer repaints. At start-up that costs more than everything else party-dice
+adds to a bare Textual app (issue 7: start-up within 1.3 times the bare app). This
+widget draws the same line (same characters, same colours, the palette key on the right
+after a thin rule) from one ``render`` in the first frame, repaints when the screen's
+bindings change, and turns a click on a key into that key, as the Footer does.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, NamedTuple
+
+from rich.cells import cell_len
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.binding import Binding
+from textual.strip import Strip
+from textual.widget import Widget
+
+
+class _Key(NamedTuple):
+    binding: Binding
+    enabled: bool
+    start: int
+    end: int
+
+
+class KeyBar(Widget):
+    """The keys of the screen's active bindings, and the command palette's key."""
+
+    ALLOW_SELECT = False
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "key-bar--key",
+        "key-bar--description",
+        "key-bar--rule",
+        "key-bar--hover",
+    }
+    DEFAULT_CSS = """
+    KeyBar {
+        dock: bottom;
+        height: 1;
+        color: $footer-foreground;
+        background: $footer-background;
+        text-wrap: nowrap;
+        .key-bar--key {
+            color: $footer-key-foreground;
+            background: $footer-key-background;
+            text-style: bold;
+        }
+        .key-bar--description {
+            color: $footer-description-foreground;
+            background: $footer-description-background;
+        }
+        .key-bar--rule {
+            color: $foreground 20%;
+        }
+        .key-bar--hover {
+            background: $block-hover-background;
+        }
+    }
+    """
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._keys: list[_Key] = []
+        self._hover: int | None = None
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def _bindings_changed(self, screen: Any) -> None:
+        if screen is self.screen:
+            self.refresh()
+
+    def _shown(self) -> tuple[list[tuple[Binding, bool]], tuple[Binding, bool] | None]:
+        """The keys to show (one per action, as the Footer does) and the palette's."""
+        active = self.screen.active_bindings
+        by_action: dict[str, tuple[Binding, bool]] = {}
+        for _node, binding, enabled, _tooltip in active.values():
+            if binding.show:
+                by_action.setdefault(binding.action, (binding, enabled))
+        palette = None
+        if self.app.ENABLE_COMMAND_PALETTE:
+            found = active.get(self.app.COMMAND_PALETTE_BINDING)
+            if found is not None:
+                palette = (found.binding, found.enabled)
+        return list(by_action.values()), palette
+
+    def render_line(self, y: int) -> Strip:
+        """The one line: keys from the left, the palette's key at the right, and
+        between them only the background (as between the Footer's key widgets)."""
+        width = self.size.width
+        if y != 0 or width <= 0:
+            return Strip.blank(width, self.rich_style)
+        key_style = self.get_component_rich_style("key-bar--key")
+        text_style = self.get_component_rich_style("key-bar--description")
+        hover = self.get_component_rich_style("key-bar--hover", partial=True)
+        ground = Style(bgcolor=self.rich_style.bgcolor)
+        shown, palette = self._shown()
+        self._keys = []
+
+        def extra(enabled: bool) -> Style:
+            lit = hover if len(self._keys) == self._hover else Style()
+            return lit if enabled else Style(dim=True) + lit
+
+        left: list[Segment] = []
+        x = 0
+        for binding, enabled in shown:
+            more = extra(enabled)
+            key = f" {self.app.get_key_display(binding)} "
+            words = f"{binding.description} "
+            left += [Segment(key, key_style + more), Segment(words, text_style + more)]
+            end = x + cell_len(key) + cell_len(words)
+            self._keys.append(_Key(binding, enabled, x, end))
+            x = end
+        right: list[Segment] = []
+        if palette is not None:
+            binding, enabled = palette
+            more = extra(enabled)
+            right = [
+                Segment("\u258f", self.get_component_rich_style("key-bar--rule")),
+                Segment(self.app.get_key_display(binding), key_style + more),
+                Segment(f" {binding.description}", text_style + more),
+                Segment(" ", ground),
+            ]
+            tail = Segment.get_line_length(right)
+            room = max(0, width - tail)
+            self._keys.append(_Key(binding, enabled, room + 1, width - 1))
+            left = Segment.adjust_line_length(left, room, ground)
+            self._keys = [key for key in self._keys if key.start < room] + self._keys[-1:]
+        return Strip(left + right).adjust_cell_length(width, ground)
+
+    def _key_at(self, x: int) -> int | None:
+        for index, key in enumerate(self._keys):
+            if key.start <= x < key.end:
+                return index
+        return None
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        index = self._key_at(event.x)
+        if index != self._hover:
+            self._hover = index
+            self.refresh()
+
+    def on_leave(self, _event: events.Leave) -> None:
+        if self._hover is not None:
+            self._hover = None
+            self.refresh()
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        index = self._key_at(event.x)
+        if index is None:
+            return
+        key = self._keys[index]
+        if key.enabled:
+            self.app.simulate_key(key.binding.key)
+        else:
+            self.app.bell()
