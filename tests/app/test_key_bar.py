@@ -1,0 +1,97 @@
+"""KeyBar must look and act like Textual's Footer: same cells, same colours, clicks work."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import pytest
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Footer, Static
+
+from tui.widgets.key_bar import KeyBar
+
+
+class KeysScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("a", "pick('a')", "Aces"),
+        Binding("c", "pick('c')", "Chase"),
+        Binding("x", "pick('x')", "Greyed"),
+        Binding("h", "pick('h')", "Hidden", show=False),
+        Binding("escape", "pick('escape')", "Leave table"),
+    ]
+
+    def __init__(self, bar: type[Widget]) -> None:
+        super().__init__()
+        self.bar = bar
+        self.picked: list[str] = []
+        self.greyed = True
+
+    def compose(self) -> ComposeResult:
+        yield Static("keys below")
+        yield self.bar()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if parameters == ("x",) and self.greyed:
+            return None  # shown, but disabled (dim), as Textual's Footer shows it
+        return True
+
+    def action_pick(self, key: str) -> None:
+        self.picked.append(key)
+
+
+class KeysApp(App[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("f2", "app.bell", "Keys")]
+
+    def __init__(self, bar: type[Widget]) -> None:
+        super().__init__()
+        self.bar = bar
+
+    def get_default_screen(self) -> Screen[Any]:
+        return KeysScreen(self.bar)
+
+
+async def bottom_line(
+    bar: type[Widget], size: tuple[int, int], theme: str
+) -> list[tuple[str, str]]:
+    app = KeysApp(bar)
+    async with app.run_test(size=size) as pilot:
+        app.theme = theme
+        await pilot.pause()
+        await pilot.pause()
+        strip = app.screen._compositor.render_strips()[-1]
+        # Footer's segments also carry mouse offsets (meta); only cells and colours count.
+        return [(segment.text, str(segment.style)) for segment in strip]
+
+
+@pytest.mark.parametrize("theme", ["textual-dark", "textual-light", "nord"])
+async def test_key_bar_draws_the_footer_line(theme: str) -> None:
+    """Every cell and colour of the bottom line matches Textual's Footer, the disabled
+    key dim and the palette key after its thin rule on the right."""
+    footer = await bottom_line(Footer, (80, 10), theme)
+    keys = await bottom_line(KeyBar, (80, 10), theme)
+    assert keys == footer
+    text = "".join(text for text, _ in keys)
+    assert " a Aces " in text and " x Greyed " in text and "Hidden" not in text
+    assert text.rstrip().endswith("\u258f^p palette")
+
+
+async def test_key_bar_click_presses_the_key_and_follows_the_bindings() -> None:
+    app = KeysApp(KeyBar)
+    async with app.run_test(size=(80, 10)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, KeysScreen)
+        assert await pilot.click(KeyBar, offset=(10, 0))  # on " c Chase "
+        await pilot.pause()
+        assert screen.picked == ["c"]
+        await pilot.click(KeyBar, offset=(18, 0))  # " x Greyed ": disabled, nothing
+        await pilot.pause()
+        assert screen.picked == ["c"]
+        screen.greyed = False
+        screen.refresh_bindings()
+        await pilot.pause()
+        await pilot.click(KeyBar, offset=(18, 0))
+        await pilot.pause()
+        assert screen.picked == ["c", "x"]
