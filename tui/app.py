@@ -159,7 +159,8 @@ class PartyDiceApp(App[None]):
     def get_default_screen(self) -> Screen[Any]:
         from tui.screens.title import TitleScreen
 
-        return TitleScreen()
+        # Under a table opened from the command line, the title waits for its first frame.
+        return TitleScreen(deferred=self.start_command.kind in ("play", "resume"))
 
     def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, self._on_theme_changed)

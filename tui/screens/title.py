@@ -31,6 +31,9 @@ MENU: tuple[tuple[str, str, str, str], ...] = (
 )
 """(option id, key, title, description) for every line the menu may show."""
 
+BUILD_AFTER = 0.5
+"""Seconds after start-up that a deferred title is built under the table."""
+
 
 def _prompt(key: str, title: str, note: str) -> Text:
     text = Text.assemble((f" {key} ", "bold reverse"), "  ", (title, "bold"))
@@ -54,7 +57,16 @@ class TitleScreen(Screen[Any]):
     ]
     AUTO_FOCUS = "#menu"
 
+    def __init__(self, *, deferred: bool = False) -> None:
+        """``deferred``: the title lies under a table opened from the command line, so
+        it is built (menu, saves, history) after the table's first frame, not before."""
+        super().__init__()
+        self._built = not deferred
+        self._building = False
+
     def compose(self) -> ComposeResult:
+        if not self._built:
+            return
         yield Header()
         with Center(id="title-box"), Vertical(id="title-card"):
             yield Static("party-dice", id="title-name")
@@ -70,10 +82,28 @@ class TitleScreen(Screen[Any]):
         return Text(f"{dice}    {cards}", justify="center")
 
     def on_mount(self) -> None:
-        self.refresh_menu()
+        if self._built:
+            self.refresh_menu()
+        else:  # once the table is up and settled (or at once if the title is shown)
+            self.set_timer(BUILD_AFTER, self._build)
 
-    def on_screen_resume(self) -> None:
+    async def _build(self) -> None:
+        """Compose a deferred title now (once), then fill its menu."""
+        if self._built:
+            return
+        self._built = self._building = True
+        await self.recompose()
+        self._building = False
+        self.refresh_menu()
+        if self.app.screen is self:
+            self.set_focus(self.query_one("#menu", OptionList))
+
+    async def on_screen_resume(self) -> None:
         """Back from a game or the settings: saves and glyphs may have changed."""
+        if self._building or not self._built:
+            if self.app.screen is self:  # shown before it was built
+                await self._build()
+            return
         self.query_one("#title-glyphs", Static).update(self._decoration())
         self.refresh_menu()
 
