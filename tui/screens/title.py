@@ -120,12 +120,14 @@ class TitleScreen(Screen[Any]):
         return len(scan.saves)
 
     def _has_history(self) -> bool:
-        from tui.screens.recent import has_history
+        # tui.history, not the Recent games screen: its DataTable costs start-up time.
+        from tui.history import History
 
         try:
-            return has_history(getattr(self.app, "history_path", None))
+            records, _message = History(getattr(self.app, "history_path", None)).recent(1)
         except Exception:  # noqa: BLE001 - an unreadable history means no Recent games
             return False
+        return bool(records)
 
     def refresh_menu(self) -> None:
         menu = self.query_one("#menu", OptionList)
