@@ -69,6 +69,9 @@ if TYPE_CHECKING:
     from tui.gameconfig import GameConfig
 
 END_KINDS = frozenset({REMATCH.kind, TITLE.kind})
+MIN_WAIT = 0.01
+"""Shortest timer: Textual 8.2.8 divides by a timer's interval when it runs late, so a
+zero-second timer can end the app with ZeroDivisionError."""
 
 
 def match_key(actions: Sequence[Action], key: str) -> Action | None:
@@ -315,7 +318,7 @@ class TableScreen(Screen[None]):
         else:
             status = "The table moves on"
         self.query_one(ActionBar).show_status(f"{status}... any key to skip")
-        self._timer = self.set_timer(max(delay, 0.0), self._timer_fired)
+        self._timer = self.set_timer(max(delay, MIN_WAIT), self._timer_fired)
 
     def _timer_fired(self) -> None:
         self._timer = None
