@@ -43,6 +43,7 @@ def bare(sandbox: Sandbox, idle: float) -> Numbers:
     out: Numbers = {}
     with Session(BARE_APP, sandbox.env()) as session:
         out["bare.start"] = session.first_frame([READY])
+        out["bare.cpu"] = session.cpu_seconds()
         _idle_and_memory(session, idle, out, "bare")
     return out
 
@@ -51,8 +52,9 @@ def title(sandbox: Sandbox) -> Numbers:
     """``party-dice`` for a first-time user: the title screen's first complete frame."""
     with Session([PARTY_DICE], sandbox.env()) as session:
         start = session.first_frame(TITLE_READY)
+        cpu = session.cpu_seconds()
         session.pump(0.3)
-        return {"title.start": start, "title.peak": session.peak_rss_mib()}
+        return {"title.start": start, "title.cpu": cpu, "title.peak": session.peak_rss_mib()}
 
 
 def aces_table(sandbox: Sandbox, idle: float) -> Numbers:
@@ -60,6 +62,7 @@ def aces_table(sandbox: Sandbox, idle: float) -> Numbers:
     out: Numbers = {}
     with Session([PARTY_DICE, *ACES_SIX], sandbox.env()) as session:
         out["aces.start"] = session.first_frame(ACES_READY)
+        out["aces.cpu"] = session.cpu_seconds()
         _idle_and_memory(session, idle, out, "aces")
     return out
 
