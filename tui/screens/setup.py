@@ -316,6 +316,8 @@ class SetupScreen(SubScreen):
         number = next(n for n in itertools.count(len(rows) + 1) if f"player {n}" not in taken)
         row = SeatRow(f"Player {number}", PERSON, self._ascii)
         await self.query_one("#setup-seats", SeatList).mount(row, before="#setup-count-line")
+        if self._closed_meanwhile():
+            return
         self.revalidate()
         row.name_input.focus()
         row.scroll_visible()
@@ -330,11 +332,18 @@ class SetupScreen(SubScreen):
         index = rows.index(row)
         neighbour = rows[index + 1] if index + 1 < len(rows) else rows[index - 1] if index else None
         await row.remove()
+        if self._closed_meanwhile():
+            return
         self.revalidate()
         if neighbour is not None:
             neighbour.name_input.focus()
         else:
             self.query_one("#add-seat", Button).focus()
+
+    def _closed_meanwhile(self) -> bool:
+        """True when the screen was closed while a seat was added or removed (a key
+        typed ahead, such as Ctrl+S or Escape, is handled during the wait)."""
+        return self not in self.app.screen_stack
 
     def action_move_seat(self, step: int) -> None:
         row = self._focused_row()
