@@ -1,0 +1,123 @@
+"""Leaving when the terminal goes away: save, exit, and never linger.
+
+sshd sends SIGHUP when a connection drops, and service managers send SIGTERM. Textual
+installs no handler for either: by default the process dies at once, without saving;
+ignoring SIGHUP is worse, since on a dead terminal Textual's input thread reads
+end-of-file forever and spins a core.
+
+``HangUpGuard`` catches SIGHUP, SIGTERM and SIGINT with ``signal.signal`` rather than
+``loop.add_signal_handler``: a Python-level handler runs in the main thread between
+two bytecodes even while the event loop is blocked (on a dead terminal, Textual's
+writer thread dies and the loop can block on its full queue), whereas a loop handler
+would wait for the loop. The handler itself does two small things only:
+
+- it schedules ``on_signal`` on the event loop (``call_soon_threadsafe``), where the
+  app saves synchronously, at a point where no move is half applied, and then exits;
+- it starts a watchdog thread: once the save is done (or after ``save_wait`` seconds
+  without it) Textual gets ``exit_grace`` seconds to close down, after which the
+  process ends with ``os._exit``. A save cut short by the watchdog is harmless: files
+  are replaced atomically, and the autosave after the last move already holds the game.
+
+Pure standard library: no Textual import.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import threading
+from collections.abc import Callable, Iterable
+from types import FrameType
+from typing import Any
+
+HANGUP_SIGNALS: tuple[signal.Signals, ...] = tuple(
+    getattr(signal, name) for name in ("SIGHUP", "SIGTERM", "SIGINT") if hasattr(signal, name)
+)
+"""SIGINT too: in the app Ctrl+C is a key (the terminal is raw), so a SIGINT comes from
+``kill -INT`` and deserves the same care as SIGTERM."""
+
+SAVE_WAIT = 0.6
+"""Seconds the watchdog waits for the save before it stops waiting."""
+EXIT_GRACE = 0.5
+"""Seconds Textual then has to restore the terminal and return, before ``os._exit``."""
+
+
+class HangUpGuard:
+    """Signal handlers that save and leave; ``install()`` in the app's main thread,
+    ``uninstall()`` when the app stops (the previous handlers come back)."""
+
+    def __init__(
+        self,
+        on_signal: Callable[[int], None],
+        *,
+        signals: Iterable[int] = HANGUP_SIGNALS,
+        save_wait: float = SAVE_WAIT,
+        exit_grace: float = EXIT_GRACE,
+        hard_exit: Callable[[int], Any] = os._exit,
+    ) -> None:
+        self.on_signal = on_signal
+        self.signals = tuple(signals)
+        self.save_wait = save_wait
+        self.exit_grace = exit_grace
+        self.hard_exit = hard_exit
+        self.received: int | None = None
+        """The first signal caught, if any."""
+        self.saved = threading.Event()
+        """Set by the app once its hang-up save is done (``done_saving``)."""
+        self.watchdog: threading.Thread | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._previous: dict[int, Any] = {}
+
+    @property
+    def installed(self) -> bool:
+        return bool(self._previous)
+
+    def install(self, loop: asyncio.AbstractEventLoop | None = None) -> bool:
+        """Take over the signals; False where that is impossible (not the main thread)."""
+        if threading.current_thread() is not threading.main_thread():
+            return False
+        self._loop = loop or asyncio.get_running_loop()
+        for signum in self.signals:
+            try:
+                self._previous[signum] = signal.signal(signum, self._handle)
+            except (OSError, ValueError):  # a signal this platform will not let us catch
+                continue
+        return self.installed
+
+    def uninstall(self) -> None:
+        """Give the signals back (safe to call twice, and from any state)."""
+        if threading.current_thread() is not threading.main_thread():
+            return
+        previous, self._previous = self._previous, {}
+        for signum, handler in previous.items():
+            try:
+                signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
+            except (OSError, ValueError):
+                continue
+
+    def done_saving(self) -> None:
+        """The app's save after a signal is finished: the watchdog may count down."""
+        self.saved.set()
+
+    def _handle(self, signum: int, _frame: FrameType | None) -> None:
+        if self.received is not None:
+            return  # already leaving; the watchdog sees to the rest
+        self.received = signum
+        self.watchdog = threading.Thread(
+            target=self._watch, name="party-dice-hangup-watchdog", daemon=True
+        )
+        self.watchdog.start()
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            try:
+                loop.call_soon_threadsafe(self.on_signal, signum)
+            except RuntimeError:  # the loop closed in between: nothing left to save
+                pass
+
+    def _watch(self) -> None:
+        self.saved.wait(self.save_wait)
+        # Textual normally returns well within the grace time and the process ends
+        # with this daemon thread; if it is stuck on a dead terminal, end it here.
+        threading.Event().wait(self.exit_grace)
+        self.hard_exit(0 if self.saved.is_set() else 1)
