@@ -12,10 +12,10 @@ slot)`` and may offer ``rules_context()``, ``save_game()``, ``game_in_progress``
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import io
 import random
-import signal
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import replace
@@ -24,17 +24,24 @@ from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, ClassVar
 from weakref import WeakSet
 
-from textual.app import App, SystemCommand
+from textual import events
+from textual._context import active_message_pump
+from textual.app import App, ScreenStackError, SystemCommand
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from tui import textual_fixes
 from tui.cli import Command
 from tui.engine.core import RandomSource
 from tui.gameconfig import GAMES, GameConfig
 
+textual_fixes.apply()
+
 if TYPE_CHECKING:
     from tui.engine.controller import Controller
     from tui.engine.store import SaveSlot, SaveStore
+    from tui.hangup import HangUpGuard
 
 DEFAULT_THEME = "textual-dark"
 """Readable in colour and, through Textual's monochrome filter, with ``NO_COLOR`` set
@@ -56,6 +63,27 @@ def _css_paths() -> list[str | PurePath]:
 
 
 RngFactory = Callable[[GameConfig], RandomSource]
+
+
+def _calling_screen() -> Screen[Any] | None:
+    """The screen whose message (or whose widget's message) is being handled now, if
+    the code running now runs for a screen rather than for the app."""
+    node: Any = active_message_pump.get(None)
+    while node is not None and not isinstance(node, Screen):
+        node = getattr(node, "_parent", None)
+    return node if isinstance(node, Screen) else None
+
+
+def _done() -> AwaitComplete:
+    """An already finished ``AwaitComplete``: a pop that has nothing to do."""
+    done: AwaitComplete = AwaitComplete.nothing()  # type: ignore[no-untyped-call]
+    return done
+
+
+def _stale_caller(stack: list[Screen[Any]]) -> bool:
+    """True when the code running now runs for a screen that has left the stack."""
+    caller = _calling_screen()
+    return caller is not None and caller not in stack
 
 
 class PartyDiceApp(App[None]):
@@ -105,6 +133,7 @@ class PartyDiceApp(App[None]):
         self._finished: WeakSet[Controller] = WeakSet()
         self._unsaved: WeakSet[SaveSlot] = WeakSet()
         self._settings_unsaved = False
+        self._hangup_guard: HangUpGuard | None = None
         self.settings, self._settings_message = load_settings(self.settings_path)
         self._apply_theme(self.settings.theme)
         self.set_class(self.ascii_glyphs, "-ascii-glyphs")
@@ -180,20 +209,31 @@ class PartyDiceApp(App[None]):
             self.resume_latest()
 
     def _install_signal_handlers(self) -> None:
-        """Save and leave on SIGHUP (a dropped SSH link) and SIGTERM: Textual installs no
-        handler and would die without cleanup, or spin on a dead terminal if ignored."""
+        """Save and leave on SIGHUP (a dropped SSH link), SIGTERM and SIGINT: Textual
+        installs no handler and would die without saving, or spin on a dead terminal
+        if they were ignored. Only for a real terminal: Pilot tests run headless in
+        pytest's own process and call ``_hang_up`` directly (see ``tui.hangup``)."""
+        from tui.hangup import HangUpGuard
+
+        if self.is_headless or self._hangup_guard is not None:
+            return
+        guard = HangUpGuard(self._hang_up)
+        with contextlib.suppress(RuntimeError, ValueError):  # no loop, or not main thread
+            guard.install()
+        self._hangup_guard = guard
+
+    def on_unmount(self) -> None:
+        if self._hangup_guard is not None:
+            self._hangup_guard.uninstall()
+
+    def _hang_up(self, signum: int | None = None) -> None:
+        """The terminal went away (or we were asked to stop): save now, then exit."""
         try:
-            import asyncio
-
-            loop = asyncio.get_running_loop()
-            for signum in (signal.SIGHUP, signal.SIGTERM):
-                loop.add_signal_handler(signum, self._hang_up)
-        except (NotImplementedError, RuntimeError, ValueError, AttributeError):
-            pass  # not the main thread (tests), or a platform without these signals
-
-    def _hang_up(self) -> None:
-        self.save_open_games()
-        self.exit(return_code=0)
+            self.save_open_games()
+        finally:
+            if self._hangup_guard is not None:
+                self._hangup_guard.done_saving()
+            self.exit(return_code=0)
 
     def save_open_games(self) -> None:
         """Ask every open table to save now; a failure never stops the way out."""
@@ -265,6 +305,47 @@ class PartyDiceApp(App[None]):
         except Exception:  # noqa: BLE001 - the message matters more than the log
             return None
 
+    # -- screens -------------------------------------------------------------------
+
+    async def on_event(self, event: events.Event) -> None:
+        """Keys wait for the screen on top to be ready, and are dropped once none is.
+
+        A key typed right after the one that opened a screen (``s`` then Escape, in one
+        burst over SSH) would otherwise reach that screen before it has mounted, and
+        close it half built; keys still queued while the app shuts down have no screen.
+        """
+        if isinstance(event, events.Key):
+            try:
+                screen = self.screen
+            except ScreenStackError:
+                return
+            for _ in range(200):  # at most about a second
+                if screen.is_mounted or not screen.is_attached:
+                    break
+                await asyncio.sleep(0.005)
+        await super().on_event(event)
+
+    def pop_screen(self) -> AwaitComplete:
+        """Pop the screen that asks to close, which is not always the one on top.
+
+        Keys that arrive in one burst (typed ahead, key repeat, a slow SSH link) are
+        queued on the screen that was on top when they came. The first may dismiss
+        that screen; the second would then dismiss whatever lies below (the table
+        itself, or a curtain without its callback). And a screen covered by another
+        (the rules opened by the key before) that dismisses itself would close the
+        cover instead, leaving itself behind with its result already given. So a
+        screen already gone closes nothing, and a covered screen closes itself.
+        """
+        caller = _calling_screen()
+        stack = self._screen_stack
+        if caller is None or (stack and caller is stack[-1]):
+            return super().pop_screen()
+        if caller not in stack[1:]:
+            return _done()  # gone already, or the screen at the bottom
+        stack.remove(caller)
+        caller._pop_result_callback()
+        return AwaitComplete(self._replace_screen(caller)).call_next(self)
+
     # -- navigation ------------------------------------------------------------------
 
     def variants_for(self, game_id: str) -> frozenset[str]:
@@ -316,9 +397,12 @@ class PartyDiceApp(App[None]):
             self.push_screen(HelpScreen(self.screen))
 
     def back_to_title(self) -> None:
-        """Close every screen above the title (after a game, or from a menu)."""
-        while len(self.screen_stack) > 1:
-            self.pop_screen()
+        """Close every screen above the title (after a game, or from a menu); nothing
+        when asked by a screen that is already closed (see ``pop_screen``)."""
+        if _stale_caller(self.screen_stack):
+            return
+        for _screen in self.screen_stack[1:]:
+            App.pop_screen(self)
 
     # -- games -----------------------------------------------------------------------
 
@@ -343,10 +427,17 @@ class PartyDiceApp(App[None]):
         return random.Random(seed)
 
     def start_game(self, config: GameConfig) -> None:
-        """Build the game ``config`` describes and open its table, with a save slot."""
+        """Build the game ``config`` describes and open its table, with a save slot.
+
+        A table asking for a rematch has just closed itself: the new table is then
+        opened from the app's own message queue, not from the closing screen's.
+        """
         from tui.engine.controller import Controller, new_game
         from tui.engine.files import StorageError
 
+        if _stale_caller(self.screen_stack):
+            self.call_later(self.start_game, config)
+            return
         problem = config.problem()
         if problem:
             self.notify(problem, title="Cannot start", severity="error")
@@ -471,6 +562,17 @@ class PartyDiceApp(App[None]):
         yield SystemCommand(
             "Quit", "Leave party-dice (a game in progress is saved)", self.action_quit
         )
+
+    def action_command_palette(self) -> None:
+        """Textual's palette, safe against keys typed faster than it draws. No fixed id
+        (Textual gives it one): Ctrl+P, Escape, Ctrl+P in one burst would open the
+        second palette while the first is still being removed, and the ids clash."""
+        from textual.command import CommandPalette
+
+        from tui.safe_palette import SafeCommandPalette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):  # type: ignore[arg-type]
+            self.push_screen(SafeCommandPalette())
 
     def _palette_new_aces(self) -> None:
         self.action_new_game("aces")
