@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import errno
 import os
-import secrets
 import stat
 from collections.abc import Callable
 from datetime import datetime
@@ -130,7 +129,7 @@ def set_private_mode(fd: int) -> None:
 
 def _temp_name(path: Path) -> Path:
     # A leading dot and a .tmp suffix: listings of saves and settings skip it.
-    return path.with_name(f".{path.name}.{secrets.token_hex(6)}.tmp")
+    return path.with_name(f".{path.name}.{os.urandom(6).hex()}.tmp")
 
 
 def atomic_write_bytes(path: Path, data: bytes) -> None:

@@ -10,8 +10,9 @@ A save is ``<saves>/<game>-<local time>-<8 random hex>.json``::
 Every session writes only the slot it created or opened, and holds ``<slot>.lock``
 (see ``tui.engine.locks``) while the game is open, so two SSH logins of one user never
 overwrite each other's games and a game open in one session says so in the other.
-The slot's random part comes from ``secrets``, never from the game's random source
-(drawing from that would change the next roll).
+The slot's random part comes from ``os.urandom`` (what ``secrets`` uses, without the
+OpenSSL library ``secrets`` loads), never from the game's random source (drawing from
+that would change the next roll).
 
 A save that cannot be understood is moved aside (``.corrupt-<time>``), never deleted,
 and reported in one sentence. Pure standard library: no Textual, no Rich.
@@ -21,7 +22,6 @@ from __future__ import annotations
 
 import os
 import re
-import secrets
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
@@ -196,7 +196,7 @@ class SaveStore:
         ensure_private_dir(self.directory)
         while True:
             stamp = datetime.now().strftime("%Y%m%dT%H%M%S")
-            slot_id = f"{game_id}-{stamp}-{secrets.token_hex(4)}"
+            slot_id = f"{game_id}-{stamp}-{os.urandom(4).hex()}"
             if os.path.lexists(self.save_path(slot_id)) or os.path.lexists(self.lock_path(slot_id)):
                 continue
             return SaveSlot(self, slot_id, self._lock(slot_id))
