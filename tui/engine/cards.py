@@ -28,7 +28,7 @@ def is_king(card: str) -> bool:
 
 
 def rank_label(card: str) -> str:
-    """"A", "2", ..., "10", "J", "Q", "K"."""
+    """The rank as printed on a card: A, 2, ..., 10, J, Q, K."""
     return "10" if card[0] == "T" else card[0]
 
 
