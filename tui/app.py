@@ -308,22 +308,39 @@ class PartyDiceApp(App[None]):
     # -- screens -------------------------------------------------------------------
 
     async def on_event(self, event: events.Event) -> None:
-        """Keys wait for the screen on top to be ready, and are dropped once none is.
+        """Keys typed ahead act in order, each on the screen the keys before it left.
 
-        A key typed right after the one that opened a screen (``s`` then Escape, in one
-        burst over SSH) would otherwise reach that screen before it has mounted, and
-        close it half built; keys still queued while the app shuts down have no screen.
+        A terminal hands over a burst of keys at once (fast typing, key repeat, a slow
+        SSH link). Textual would route them all before the first is handled: a key
+        after the one that opens the dealer's cut would go to the table, not the cut;
+        one after the key that opens the settings could close them half built. So a
+        new key first waits (a moment at most) for the screen on top to finish
+        mounting and for the widgets it will pass through to handle what they hold.
+        Keys still queued while the app shuts down have no screen and are dropped.
         """
-        if isinstance(event, events.Key):
+        if isinstance(event, events.Key) and not event.is_forwarded:
             try:
                 screen = self.screen
             except ScreenStackError:
                 return
-            for _ in range(200):  # at most about a second
-                if screen.is_mounted or not screen.is_attached:
-                    break
-                await asyncio.sleep(0.005)
+            await self._settle(screen)
         await super().on_event(event)
+
+    async def _settle(self, screen: Screen[Any]) -> None:
+        for _ in range(100):  # half a second at most
+            if screen.is_mounted or not screen.is_attached:
+                break
+            await asyncio.sleep(0.005)
+        node: Any = self.focused or screen
+        chain: list[Any] = []
+        while node is not None and node is not self:
+            chain.append(node)
+            node = node._parent
+        for node in chain:  # in order: a key handled below bubbles up to the next
+            handled = asyncio.Event()
+            if node.call_later(handled.set):
+                with contextlib.suppress(asyncio.TimeoutError):
+                    await asyncio.wait_for(handled.wait(), 0.5)
 
     def pop_screen(self) -> AwaitComplete:
         """Pop the screen that asks to close, which is not always the one on top.
