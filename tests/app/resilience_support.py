@@ -1,0 +1,121 @@
+"""Helpers for the "never lose a game" tests (issue 5): fast key bursts, engine
+invariants, games played ahead in the engine, and hostile names.
+
+``send_keys`` posts key events the way a terminal delivers a burst of typed-ahead keys
+(all queued before the first is handled), then waits for the screen to handle them:
+much faster than ``pilot.press``, which idles twice per key, and closer to what a
+person mashing keys over a slow SSH link produces.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from textual import events
+
+from tui.engine.cards import FRESH_DECK
+from tui.engine.controller import Controller, Seat, new_game
+
+HOSTILE_NAMES: tuple[str, ...] = (
+    "[bold red]x",
+    "[/]",
+    "[link=https://x]y",
+    "\x1b[31mred\x1b[0m",
+    "tab\tbell\x07nul\x00",
+    "zero\u200bwidth\u200d",
+    "\u202eevil\u202c",
+    "漢字かなカナ한글",
+    "[b]" + "W" * 200,
+    "@click=app.quit",
+    "$(rm -rf)",
+    "[reverse]",
+)
+"""Markup, closing tags, links, escape sequences, control characters, zero-width and
+right-to-left characters, wide characters, a 200-character name, an action link."""
+
+
+def key_event(key: str) -> events.Key:
+    """The ``Key`` event a terminal sends for ``key`` ("a", "enter", "ctrl+c", "Ω")."""
+    if len(key) == 1:
+        return events.Key(key, key)
+    special = {"space": " ", "enter": "\r", "tab": "\t", "escape": "\x1b"}
+    return events.Key(key, special.get(key))
+
+
+async def send_keys(pilot: Any, keys: Iterable[str]) -> None:
+    """Queue ``keys`` as one burst, then wait for the screen to handle them."""
+    app = pilot.app
+    for key in keys:
+        event = key_event(key)
+        event.set_sender(app)
+        app._driver.send_message(event)
+    await pilot._wait_for_screen()
+
+
+def check_invariants(controller: Controller) -> str | None:
+    """What is wrong with the state of the game, or ``None``: chips conserved (Aces),
+    lives plus pot conserved and the 52 cards all there once (Chase)."""
+    game: Any = controller.game
+    n = len(game.names)
+    if controller.game_id == "aces":
+        if min(game.chips) < 0 or game.pot < 0:
+            return f"negative chips {game.chips} or pot {game.pot}"
+        if game.match == "bankroll":
+            total = sum(game.scores) + sum(game.chips) + game.pot
+            if total != n * game._bankroll_setting:
+                return f"bankroll total {total} != {n} x {game._bankroll_setting}"
+        elif game.phase != "start":
+            start = 3 if "three-chip" in game.variants else 2
+            if sum(game.chips) + game.pot != start * n:
+                return f"chips {game.chips} + pot {game.pot} != {start} x {n}"
+        return None
+    from tui.engine.chase_rules import starting_lives
+
+    total = starting_lives(game.variants) * n
+    if sum(game.lives) + game.pot != total or min(game.lives) < 0 or game.pot < 0:
+        return f"lives {game.lives} + pot {game.pot} != {total}"
+    hands = [card for card in game.hands if card is not None]
+    if hands and sorted(hands + list(game.stock)) != sorted(FRESH_DECK):
+        return f"not 52 distinct cards: hands {hands}, {len(game.stock)} in stock"
+    return None
+
+
+def played_ahead(
+    game_id: str,
+    seats: Sequence[Seat],
+    seed: int,
+    moves: int,
+    *,
+    chooser_seed: int = 0,
+    **options: Any,
+) -> tuple[Controller, list[int]]:
+    """A game after ``moves`` random legal moves (fewer if it ends first), and the
+    indexes of the moves chosen, so that a replay can make the same ones."""
+    names = [seat.name for seat in seats]
+    controller = Controller(new_game(game_id, names, random.Random(seed), **options), seats)
+    chooser = random.Random(chooser_seed)
+    picks: list[int] = []
+    for _ in range(moves):
+        if controller.over:
+            break
+        actions = controller.actions()
+        pick = chooser.randrange(len(actions))
+        picks.append(pick)
+        controller.apply(_with_arg(actions[pick], chooser))
+    return controller, picks
+
+
+def _with_arg(action: Any, chooser: random.Random) -> Any:
+    if action.arg_range is not None and action.arg is None:
+        low, high = action.arg_range
+        return action.with_arg(chooser.randint(low, high))
+    return action
+
+
+def moves_to_the_end(game_id: str, seats: Sequence[Seat], seed: int, **options: Any) -> int:
+    """How many random moves (chooser seed 0) the game of ``seed`` lasts."""
+    controller, picks = played_ahead(game_id, seats, seed, 100_000, **options)
+    assert controller.over
+    return len(picks)

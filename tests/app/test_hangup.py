@@ -1,0 +1,240 @@
+"""The connection drops: the real app in a pseudo-terminal, played by keys, hung up.
+
+Each test starts ``python -m tui play ...`` on a pty (as ``ssh -t`` gives one) with its
+own per-user directories, plays a few moves by keys while an engine game with the same
+seed makes the same moves (the "shadow": a game that is never interrupted), then
+closes the terminal as sshd does when a connection drops (or sends SIGTERM). The
+process must be gone within two seconds, the save must be there (0600 in a 0700
+directory), it must hold exactly the shadow's state, and the game rebuilt from it must
+make the same next roll or deal as the shadow. ``party-dice resume`` then opens it
+again in a new terminal and plays on.
+
+The shadow follows the table's own flow: people move by their action's key (a cut at
+the shallowest depth: Home, Enter), computer players move at once (animation off),
+and a round's end waits for Enter, which takes the first choice.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import stat
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.pty_driver import PtyApp
+from tui.cli import parse
+from tui.engine.controller import Controller, new_game
+from tui.engine.core import Event
+from tui.engine.store import SaveStore
+
+ROOT = Path(__file__).resolve().parents[2]
+CHASE_ROUND_END = frozenset({"showdown", "nobody_loses", "all_out_replay", "shared_win"})
+
+AcesArgs = ["play", "aces", "--players", "Ann,Ben", "--first-seat", "1"]
+ChaseArgs = ["play", "chase", "--players", "Ann", "--bots", "2", "--first-seat", "1"]
+
+
+def app_env(home: Path) -> dict[str, str]:
+    """A clean environment: the per-user directories under ``home``, 256 colours."""
+    return {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(home),
+        "LANG": "C.UTF-8",
+        "TERM": "xterm-256color",
+        "XDG_CONFIG_HOME": str(home / "config"),
+        "XDG_STATE_HOME": str(home / "state"),
+        "XDG_DATA_HOME": str(home / "data"),
+    }
+
+
+def saves_dir(home: Path) -> Path:
+    return home / "state" / "party-dice" / "saves"
+
+
+def write_app_settings(home: Path) -> None:
+    from tui.settings import Settings, save_settings
+
+    save_settings(
+        Settings(animation="off", confirm_quit=False),
+        home / "config" / "party-dice" / "settings.toml",
+    )
+
+
+def start(home: Path, argv: list[str]) -> PtyApp:
+    return PtyApp([sys.executable, "-m", "tui", *argv], env=app_env(home), cwd=str(ROOT))
+
+
+def shadow_of(argv: list[str]) -> Controller:
+    """The game ``party-dice <argv>`` starts (default settings), outside any app."""
+    command = parse(argv)
+    assert command.play is not None
+    config = command.play.config()
+    game = new_game(
+        config.game_id,
+        config.names,
+        random.Random(config.seed),
+        config.variants,
+        **config.engine_options(),
+    )
+    return Controller(game, config.seats)
+
+
+class Shadow:
+    """The uninterrupted game, and the keys that make the app play the same moves."""
+
+    def __init__(self, argv: list[str], chooser_seed: int) -> None:
+        self.controller = shadow_of(argv)
+        self.chooser = random.Random(chooser_seed)
+        self.round_end_open = False
+        self._bots_move()
+
+    def step(self) -> list[str]:
+        """One person's move (or Enter on a round's end); the keys that make it."""
+        controller = self.controller
+        if self.round_end_open:
+            self.round_end_open = False
+            self._after(controller.apply(controller.actions()[0]))
+            return ["enter"]
+        action = self.chooser.choice(controller.actions())
+        keys = [action.key]
+        if action.arg_range is not None and action.arg is None:
+            keys += ["home", "enter"]
+            action = action.with_arg(action.arg_range[0])
+        self._after(controller.apply(action))
+        return keys
+
+    def _after(self, events: list[Event]) -> None:
+        if not self._round_ended(events):
+            self._bots_move()
+
+    def _bots_move(self) -> None:
+        controller = self.controller
+        while controller.is_bot_turn() and not self.round_end_open:
+            _decision, events = controller.play_bot()
+            self._round_ended(events)
+
+    def _round_ended(self, events: list[Event]) -> bool:
+        kinds = {event.kind for event in events}
+        if self.controller.game_id == "aces":
+            ended = "round_won" in kinds
+        else:
+            ended = bool(kinds & CHASE_ROUND_END)
+        self.round_end_open = ended and not self.controller.over
+        return ended
+
+
+def play(app: PtyApp, shadow: Shadow, moves: int) -> None:
+    """Type the keys of ``moves`` moves in one go, as a fast typist over SSH would (the
+    app handles keys typed ahead in order), then wait for the screen to settle."""
+    keys = [key for _ in range(moves) for key in shadow.step()]
+    app.send("".join(KEY_BYTES.get(key, key) for key in keys))
+    app.quiet(settle=0.25, limit=8)
+    assert app.poll() is None, app.text()[-2000:]
+
+
+KEY_BYTES = {"enter": "\r", "home": "\x1b[H", "escape": "\x1b"}
+
+
+def the_save(home: Path) -> tuple[str, dict[str, Any]]:
+    """The only save: checked private, returned with its payload."""
+    folder = saves_dir(home)
+    files = sorted(folder.glob("*.json"))
+    assert len(files) == 1, list(folder.iterdir())
+    assert stat.S_IMODE(files[0].stat().st_mode) == 0o600
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    assert stat.S_IMODE(folder.parent.stat().st_mode) == 0o700
+    slot_id = files[0].name.removesuffix(".json")
+    return slot_id, SaveStore(folder).load(slot_id)
+
+
+def assert_plays_on_like(payload: dict[str, Any], shadow: Shadow) -> None:
+    """The save is the shadow's state, and both make the same next move alike."""
+    assert payload == shadow.controller.to_dict()
+    resumed = Controller.from_dict(payload)
+    for _ in range(3):
+        if shadow.controller.over:
+            break
+        action = shadow.controller.actions()[0]
+        if action.arg_range is not None and action.arg is None:
+            action = action.with_arg(action.arg_range[0])
+        assert resumed.apply(action) == shadow.controller.apply(action)
+    assert resumed.to_dict() == shadow.controller.to_dict()
+
+
+def open_table(app: PtyApp, name: str = "Ann") -> None:
+    assert app.wait_for(name, timeout=20), app.text()[-2000:]
+    app.quiet(settle=0.2, limit=5)
+
+
+@pytest.mark.parametrize(
+    ("argv", "moves", "chooser"),
+    [
+        ([*AcesArgs, "--seed", "7"], 2, 1),
+        ([*AcesArgs, "--seed", "11"], 8, 2),
+        ([*ChaseArgs, "--seed", "3"], 1, 3),
+        ([*ChaseArgs, "--seed", "4"], 6, 4),
+    ],
+    ids=["aces-early", "aces-later", "chase-deal", "chase-later"],
+)
+def test_hang_up_saves_and_the_game_plays_on_unchanged(
+    tmp_path: Path, argv: list[str], moves: int, chooser: int
+) -> None:
+    write_app_settings(tmp_path)
+    shadow = Shadow(argv, chooser)
+    with start(tmp_path, argv) as app:
+        open_table(app)
+        play(app, shadow, moves)
+        assert not shadow.controller.over, "choose a point before the end of the game"
+        hung_up = time.monotonic()
+        app.hang_up()
+        assert app.wait(2.0) is not None, "still running two seconds after the hang-up"
+        assert time.monotonic() - hung_up < 2.0
+    _slot, payload = the_save(tmp_path)
+    assert_plays_on_like(payload, shadow)
+
+
+@pytest.mark.parametrize(
+    ("argv", "moves"),
+    [([*AcesArgs, "--seed", "5"], 4), ([*ChaseArgs, "--seed", "5"], 3)],
+    ids=["aces", "chase"],
+)
+def test_sigterm_saves_and_exits_cleanly(tmp_path: Path, argv: list[str], moves: int) -> None:
+    write_app_settings(tmp_path)
+    shadow = Shadow(argv, 5)
+    with start(tmp_path, argv) as app:
+        open_table(app)
+        play(app, shadow, moves)
+        os.kill(app.pid, signal.SIGTERM)
+        assert app.wait(2.0) == 0
+        screen = app.text()
+    assert "Traceback" not in screen and "stopped after an internal error" not in screen
+    _slot, payload = the_save(tmp_path)
+    assert_plays_on_like(payload, shadow)
+
+
+def test_resume_after_a_hang_up_plays_on_from_the_same_state(tmp_path: Path) -> None:
+    """``party-dice resume`` in a new terminal: the same game, and the same rolls."""
+    argv = [*AcesArgs, "--seed", "11"]
+    write_app_settings(tmp_path)
+    shadow = Shadow(argv, 6)
+    with start(tmp_path, argv) as app:
+        open_table(app)
+        play(app, shadow, 3)
+        app.hang_up()
+        assert app.wait(2.0) is not None
+    slot_id, before = the_save(tmp_path)
+    with start(tmp_path, ["resume"]) as app:
+        open_table(app)
+        assert "the game goes on" in app.text()
+        play(app, shadow, 3)
+        app.hang_up()
+        assert app.wait(2.0) is not None
+    again, payload = the_save(tmp_path)
+    assert again == slot_id and payload != before
+    assert_plays_on_like(payload, shadow)
