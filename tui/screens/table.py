@@ -512,6 +512,14 @@ class TableScreen(Screen[None]):
             self._saving_off = True
             self.notify(f"Saving is off: {error}", severity="warning", timeout=8)
 
+    @property
+    def saving(self) -> bool:
+        """True while this game is being saved (the app may have turned saving off)."""
+        saving = getattr(self.app, "saving", None)
+        if callable(saving):
+            return bool(saving(self.slot))
+        return self.slot is not None and self.slot.held and not self._saving_off
+
     def on_unmount(self) -> None:
         self._left = True
         if self._timer is not None:
@@ -524,7 +532,7 @@ class TableScreen(Screen[None]):
             from tui.screens.confirm import ConfirmScreen
 
             question = "Leave this game? It is saved: Continue on the title screen brings it back."
-            if self.slot is None or self._saving_off:
+            if not self.saving:
                 question = "Leave this game? It cannot be saved, so it will be lost."
             self.app.push_screen(
                 ConfirmScreen(question, yes="Leave", no="Keep playing"),
