@@ -256,11 +256,16 @@ class PartyDiceApp(App[None]):
                     self.save_open_games()
                     self.exit()
 
+            question = (
+                "Quit party-dice? The game in progress is saved: "
+                "Continue on the title screen brings it back."
+            )
+            if not all(getattr(s, "saving", True) for s in self.screen_stack):
+                question = "Quit party-dice? The game in progress cannot be saved: it will be lost."
             if not isinstance(self.screen, ConfirmScreen):
                 self.push_screen(
                     ConfirmScreen(
-                        "Quit party-dice? The game in progress is saved: "
-                        "Continue on the title screen brings it back.",
+                        question,
                         yes="Quit",
                         no="Keep playing",
                     ),
@@ -497,6 +502,11 @@ class PartyDiceApp(App[None]):
             self._unsaved.add(slot)
             reason = getattr(error, "message", None) or str(error)
             self.notify(f"Saving is off for this game: {reason}", severity="warning", timeout=8)
+
+    def saving(self, slot: SaveSlot | None) -> bool:
+        """True while the game of ``slot`` is saved after every move (not when it has no
+        slot, or saving was turned off after a failure)."""
+        return slot is not None and slot.held and slot not in self._unsaved
 
     def record_history(self, controller: Controller) -> None:
         """Add a finished game to the Recent games list; a problem is told, never raised."""
