@@ -1,0 +1,263 @@
+"""Saving through the app (Pilot): after every move, exactly; Continue and ``resume``
+restore the game and its next dice or deck; two sessions never share a game; quitting
+by Ctrl+C or the quit key saves; a game whose random source cannot be saved plays on
+unsaved; every file and directory is private.
+"""
+
+from __future__ import annotations
+
+import random
+import stat
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.app.chase_support import chase_config
+from tests.app.conftest import AppDirs
+from tests.app.table_support import aces_config, table_of, write_settings
+from tests.engine.scripted import ScriptedRandom
+from tui.cli import Command
+from tui.engine.controller import Controller
+from tui.engine.store import SaveStore
+from tui.screens.confirm import ConfirmScreen
+from tui.screens.table import TableScreen
+from tui.screens.title import TitleScreen
+from tui.widgets.action_bar import ActionBar
+
+MakeApp = Callable[..., Any]
+
+
+def mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+def saved_payloads(dirs: AppDirs) -> dict[str, dict[str, Any]]:
+    store = SaveStore(dirs.saves)
+    return {summary.slot_id: store.load(summary.slot_id) for summary in store.list()}
+
+
+async def press_offered(pilot: Any, chooser: random.Random) -> None:
+    """Press one of the keys the action bar offers (Enter on a screen without one)."""
+    screen = pilot.app.screen
+    bar = screen.query(ActionBar)
+    actions = list(getattr(bar.first(), "actions", ())) if bar else []
+    await pilot.press(chooser.choice(actions).key if actions else "enter")
+
+
+def copy_of(controller: Controller) -> Controller:
+    return Controller.from_dict(controller.to_dict())
+
+
+@pytest.mark.parametrize(
+    "config",
+    [aces_config(3, seed=21), chase_config(seed=22)],
+    ids=["aces", "chase"],
+)
+async def test_every_move_is_saved_and_continue_restores_it_exactly(
+    make_app: MakeApp, app_dirs: AppDirs, config: Any
+) -> None:
+    write_settings(app_dirs.settings)
+    chooser = random.Random(5)
+    app = make_app(settings_path=app_dirs.settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(config)
+        await pilot.pause()
+        table = table_of(app)
+        for _ in range(8):
+            await press_offered(pilot, chooser)
+            (payload,) = saved_payloads(app_dirs).values()
+            assert payload == table.controller.to_dict()
+        assert not table.controller.over
+        interrupted = copy_of(table.controller)
+        table.leave()
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+    again = make_app(settings_path=app_dirs.settings)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        resumed = table_of(again).controller
+        assert resumed.to_dict() == interrupted.to_dict()
+    # The next dice or deck are those the game would have had without the break.
+    for _ in range(6):
+        if interrupted.over:
+            break
+        action = interrupted.actions()[0]
+        if action.arg_range is not None:
+            action = action.with_arg(action.arg_range[0])
+        assert resumed.apply(action) == interrupted.apply(action)
+
+
+async def test_resume_command_opens_the_newest_free_game(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    write_settings(app_dirs.settings)
+    app = make_app(settings_path=app_dirs.settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for config in (aces_config(2, seed=1), chase_config(seed=2)):
+            app.start_game(config)
+            await pilot.pause()
+            await pilot.press("enter" if config.game_id == "aces" else "d")
+            await pilot.pause()
+            newest = table_of(app).controller.to_dict()
+            app.back_to_title()
+            await pilot.pause()
+    resumed = make_app(settings_path=app_dirs.settings, start=Command("resume"))
+    async with resumed.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert table_of(resumed).controller.to_dict() == newest
+
+
+async def test_hang_up_inside_the_app_saves_and_exits(make_app: MakeApp, app_dirs: AppDirs) -> None:
+    """What the signal handler runs on the loop: save now, then exit."""
+    write_settings(app_dirs.settings)
+    app = make_app(settings_path=app_dirs.settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(aces_config(2, seed=3))
+        await pilot.pause()
+        await pilot.press("enter", "r")
+        controller = table_of(app).controller
+        app._hang_up()
+        await pilot.pause()
+    assert app.return_code == 0
+    assert list(saved_payloads(app_dirs).values()) == [controller.to_dict()]
+
+
+@pytest.mark.parametrize("key", ["ctrl+c", "ctrl+q"])
+@pytest.mark.parametrize("confirm", [True, False])
+async def test_ctrl_c_and_the_quit_key_at_a_table_save(
+    make_app: MakeApp, app_dirs: AppDirs, key: str, confirm: bool
+) -> None:
+    write_settings(app_dirs.settings, confirm_quit=confirm)
+    app = make_app(settings_path=app_dirs.settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(chase_config(seed=4))
+        await pilot.pause()
+        await pilot.press("d")
+        await pilot.pause()
+        controller = table_of(app).controller
+        await pilot.press(key)
+        await pilot.pause()
+        if confirm:
+            assert isinstance(app.screen, ConfirmScreen)
+            assert "saved" in str(app.screen.question)
+            await pilot.press("y")
+            await pilot.pause()
+    assert not app.is_running
+    assert list(saved_payloads(app_dirs).values()) == [controller.to_dict()]
+
+
+async def test_a_random_source_that_cannot_be_saved_turns_saving_off_not_the_game(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    write_settings(app_dirs.settings)
+    rng = ScriptedRandom(dice=[3, 5] * 40)
+    app = make_app(settings_path=app_dirs.settings, rng_factory=lambda config: rng)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(aces_config(2, first_seat=0, seed=None))
+        await pilot.pause()
+        await pilot.press("enter", "r", "r", "r")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        notes = [n.message for n in app._notifications]
+        assert sum("Saving is off" in note for note in notes) == 1, notes
+        assert saved_payloads(app_dirs) == {}
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "cannot be saved" in str(app.screen.question)
+        await pilot.press("n", "ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "cannot be saved" in str(app.screen.question)
+
+
+# -- two sessions of one user ---------------------------------------------------------------
+
+
+async def test_two_sessions_keep_their_own_games(make_app: MakeApp, app_dirs: AppDirs) -> None:
+    """Two apps (two SSH logins) each start a game: two saves, neither overwritten."""
+    write_settings(app_dirs.settings)
+    tables: list[dict[str, Any]] = []
+    for seed in (31, 32):
+        app = make_app(settings_path=app_dirs.settings)
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.start_game(aces_config(2, seed=seed))
+            await pilot.pause()
+            await pilot.press("enter", "r")
+            tables.append(table_of(app).controller.to_dict())
+            app._hang_up()
+    assert sorted(map(str, saved_payloads(app_dirs).values())) == sorted(map(str, tables))
+
+
+async def test_a_game_open_in_another_session_says_so(make_app: MakeApp, app_dirs: AppDirs) -> None:
+    from textual.widgets import OptionList
+
+    from tui.screens.saves import SavesScreen
+
+    write_settings(app_dirs.settings)
+    app = make_app(settings_path=app_dirs.settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for config in (aces_config(2, seed=41), chase_config(seed=42)):
+            app.start_game(config)
+            await pilot.pause()
+            await pilot.press("enter" if config.game_id == "aces" else "d")
+            app.back_to_title()
+            await pilot.pause()
+    store = SaveStore(app_dirs.saves)
+    busy = store.list()[0]
+    other_session, _payload = store.open(busy.slot_id)  # another login has it open
+    try:
+        app = make_app(settings_path=app_dirs.settings)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("o")
+            await pilot.pause()
+            assert isinstance(app.screen, SavesScreen)
+            menu = app.screen.query_one("#saves", OptionList)
+            option = menu.get_option(busy.slot_id)
+            assert option.disabled and "open in another session" in str(option.prompt)
+            assert not app.resume_game(busy.slot_id)
+            await pilot.pause()
+            notes = [n.message for n in app._notifications]
+            assert "This game is open in another session." in notes
+        # ``resume`` takes the newest game nobody has open.
+        resumed = make_app(settings_path=app_dirs.settings, start=Command("resume"))
+        async with resumed.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            slot = table_of(resumed).slot
+            assert slot is not None and slot.slot_id != busy.slot_id
+    finally:
+        other_session.release()
+
+
+# -- private files ------------------------------------------------------------------------------
+
+
+async def test_every_file_and_directory_is_private(make_app: MakeApp, app_dirs: AppDirs) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.update_settings(animation="off")
+        app.start_game(aces_config(2, seed=5, first_seat=0))
+        await pilot.pause()
+        table = table_of(app)
+        while not table.controller.over:
+            await pilot.press(table.controller.actions()[0].key)
+        await pilot.pause()
+    files = [
+        app_dirs.settings,
+        app_dirs.data / "party-dice" / "history.sqlite3",
+    ]
+    folders = [
+        app_dirs.config / "party-dice",
+        app_dirs.state / "party-dice",
+        app_dirs.saves,
+        app_dirs.data / "party-dice",
+    ]
+    for path in files:
+        assert mode(path) == 0o600, path
+    for path in folders:
+        assert mode(path) == 0o700, path
+    for path in app_dirs.state.rglob("*"):
+        assert mode(path) & 0o077 == 0, path
