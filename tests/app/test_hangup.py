@@ -16,6 +16,7 @@ and a round's end waits for Enter, which takes the first choice.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 import signal
@@ -238,3 +239,64 @@ def test_resume_after_a_hang_up_plays_on_from_the_same_state(tmp_path: Path) -> 
     again, payload = the_save(tmp_path)
     assert again == slot_id and payload != before
     assert_plays_on_like(payload, shadow)
+
+
+# -- the guard itself, in this process ----------------------------------------------------
+
+
+async def test_the_guard_saves_on_the_loop_then_lets_the_watchdog_end_the_process() -> None:
+    """The signal schedules the save on the loop; once it is done the watchdog gives
+    the app its grace time, then ends the process (here: records the exit code)."""
+    from tui.hangup import HangUpGuard
+
+    exits: list[int] = []
+    saved: list[int] = []
+
+    def on_signal(signum: int) -> None:
+        saved.append(signum)
+        guard.done_saving()
+
+    guard = HangUpGuard(
+        on_signal, signals=[signal.SIGUSR1], save_wait=1.0, exit_grace=0.05, hard_exit=exits.append
+    )
+    previous = signal.getsignal(signal.SIGUSR1)
+    assert guard.install()
+    try:
+        os.kill(os.getpid(), signal.SIGUSR1)
+        os.kill(os.getpid(), signal.SIGUSR1)  # a second signal while leaving changes nothing
+        for _ in range(100):
+            await asyncio.sleep(0.01)
+            if exits:
+                break
+    finally:
+        guard.uninstall()
+    assert saved == [signal.SIGUSR1] and exits == [0]
+    assert signal.getsignal(signal.SIGUSR1) == previous
+
+
+def test_the_watchdog_ends_a_process_whose_loop_is_stuck() -> None:
+    """A loop blocked on a dead terminal never runs the save: the watchdog still ends
+    the process, a moment later (exit code 1: not saved)."""
+    import threading
+
+    from tui.hangup import HangUpGuard
+
+    exits: list[int] = []
+    loop = asyncio.new_event_loop()
+    guard = HangUpGuard(
+        lambda signum: None,
+        signals=[signal.SIGUSR1],
+        save_wait=0.1,
+        exit_grace=0.05,
+        hard_exit=exits.append,
+    )
+    assert guard.install(loop)
+    try:
+        threading.Timer(0.05, os.kill, (os.getpid(), signal.SIGUSR1)).start()
+        deadline = time.monotonic() + 3
+        while not exits and time.monotonic() < deadline:
+            time.sleep(0.01)  # the "loop" never runs: the main thread is busy here
+    finally:
+        guard.uninstall()
+        loop.close()
+    assert exits == [1]
