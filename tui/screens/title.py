@@ -63,6 +63,7 @@ class TitleScreen(Screen[Any]):
         super().__init__()
         self._built = not deferred
         self._building = False
+        self._told: set[str] = set()
 
     def compose(self) -> ComposeResult:
         if not self._built:
@@ -116,17 +117,25 @@ class TitleScreen(Screen[Any]):
         except Exception:  # noqa: BLE001 - an unreadable folder means no Continue
             return 0
         for message in scan.messages:
-            self.notify(message, severity="warning", timeout=10)
+            self._tell(message)
         return len(scan.saves)
+
+    def _tell(self, message: str) -> None:
+        """One sentence about a file problem, once per run (the menu is rebuilt often)."""
+        if message not in self._told:
+            self._told.add(message)
+            self.notify(message, severity="warning", timeout=10)
 
     def _has_history(self) -> bool:
         # tui.history, not the Recent games screen: its DataTable costs start-up time.
         from tui.history import History
 
         try:
-            records, _message = History(getattr(self.app, "history_path", None)).recent(1)
+            records, message = History(getattr(self.app, "history_path", None)).recent(1)
         except Exception:  # noqa: BLE001 - an unreadable history means no Recent games
             return False
+        if message:
+            self._tell(message)
         return bool(records)
 
     def refresh_menu(self) -> None:
