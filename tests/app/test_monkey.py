@@ -1,0 +1,272 @@
+"""A monkey at the keyboard: thousands of random keys over every screen and both games.
+
+Keys come one at a time and in bursts (typed ahead, as over a slow SSH link), mixed
+with the keys the action bar offers so that games really get played, rematched, left,
+continued and finished. After every move the app saves, and the monkey's app checks
+the engine's invariants right there; at the end no exception may have escaped (Pilot's
+``run_test`` re-raises what the app's crash handler caught) and every move must have
+kept the invariants.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from tests.app.conftest import AppDirs
+from tests.app.resilience_support import check_invariants, send_keys
+from tests.app.table_support import write_settings
+from tui.app import PartyDiceApp
+from tui.engine.bots import BOT_LEVELS
+from tui.engine.controller import Seat
+from tui.gameconfig import GAME_VARIANTS, GameConfig
+
+MakeApp = Callable[..., Any]
+
+KEYS: tuple[str, ...] = (
+    *"abcdefghijklmnopqrstuvwxyz0123456789",
+    *"RPSDQX",
+    "enter", "enter", "space", "space", "escape", "tab", "shift+tab",
+    "up", "down", "left", "right", "home", "end", "pageup", "pagedown",
+    "backspace", "delete", "f2", "ctrl+p", "ctrl+c", "ctrl+q",
+    "ctrl+s", "ctrl+n", "ctrl+r", "ctrl+up", "ctrl+down", "ctrl+z", "ctrl+l",
+    "Ω", "界", "é",
+)  # fmt: skip
+"""Every key a screen binds, editing and moving keys, quitting keys, and text. The
+rules (``?``, F1) come rarely: the rules screen is slow to build."""
+
+
+class MonkeyApp(PartyDiceApp):
+    """The real app, except that quitting goes back to the title (so the monkey plays
+    on) and every save first checks the game's invariants."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.monkeying = False
+        self.quits = 0
+        self.checked = 0
+        self.problems: list[str] = []
+
+    def update_settings(self, **changes: Any) -> None:
+        # Animations stay off (the monkey does not wait for them); the rest may change.
+        changes.pop("animation", None)
+        super().update_settings(**changes)
+
+    def exit(self, *args: Any, **kwargs: Any) -> None:
+        if not self.monkeying:
+            super().exit(*args, **kwargs)
+            return
+        self.quits += 1
+        self.call_later(self.back_to_title)
+
+    def autosave(self, controller: Any, slot: Any) -> None:
+        # Recorded, not raised: the app saves inside ``contextlib.suppress`` on quit.
+        problem = check_invariants(controller)
+        if problem:
+            self.problems.append(problem)
+        self.checked += 1
+        super().autosave(controller, slot)
+
+
+def random_config(picker: random.Random) -> GameConfig:
+    """A table of any shape: either game, people and computers, variants, match modes."""
+    game_id = picker.choice(["aces", "chase"])
+    low, high = {"aces": (2, 6), "chase": (3, 8)}[game_id]
+    count = picker.randint(low, high)
+    seats = tuple(
+        Seat(f"P{index + 1}", picker.choice([None, None, *BOT_LEVELS])) for index in range(count)
+    )
+    variants = frozenset(v for v in GAME_VARIANTS[game_id] if picker.random() < 0.3)
+    if {"kings-swap", "dealers-king"} <= variants or {"kings-swap", "king-stops"} <= variants:
+        variants -= {"kings-swap"}
+    match = picker.choice(["single", "rounds", "bankroll"]) if game_id == "aces" else "single"
+    return GameConfig(
+        game_id,
+        seats,
+        variants=variants,
+        match=match,
+        rounds=2,
+        bankroll=2,
+        all_out=picker.choice(["replay", "share"]),
+        seed=picker.randrange(1 << 30),
+    )
+
+
+def offered_keys(app: Any) -> list[str]:
+    """The keys the screen on top offers in its action bar, if it has one."""
+    from tui.widgets.action_bar import ActionBar
+
+    try:
+        bar = app.screen.query_one(ActionBar)
+    except Exception:  # noqa: BLE001 - most screens have no action bar
+        return []
+    return [action.key for action in getattr(bar, "actions", ())]
+
+
+PRESSES = int(os.environ.get("PARTY_DICE_MONKEY_KEYS", "500"))
+"""Keys per seed (1,500 in all, about 15 s here); set ``PARTY_DICE_MONKEY_KEYS`` for a
+longer soak (24 seeds of 700 keys ran clean while the fixes above were made)."""
+
+READING = frozenset({"RulesScreen", "HelpScreen", "SafeCommandPalette", "RecentScreen"})
+"""Screens where keys change little: the monkey mostly leaves them again (they are slow
+to draw, and the games are where state can go wrong)."""
+
+
+async def run_monkey(pilot: Any, seed: int, presses: int) -> set[str]:
+    """Press ``presses`` keys; returns the names of the screens seen."""
+    app: MonkeyApp = pilot.app
+    picker = random.Random(seed)
+    seen: set[str] = set()
+    app.monkeying = True
+    sent = 0
+    while sent < presses:
+        name = type(app.screen).__name__
+        seen.add(name)
+        if len(app.screen_stack) == 1 and picker.random() < 0.35:
+            app.start_game(random_config(picker))
+        offered = offered_keys(app)
+        roll = picker.random()
+        if name in READING and roll < 0.9:
+            burst = ["escape"]
+        elif offered and roll < (0.8 if name == "TableScreen" else 0.6):
+            burst = [picker.choice(offered)]
+        elif roll < 0.75:
+            burst = [picker.choice(KEYS + tuple(offered)) for _ in range(picker.randint(2, 6))]
+        elif roll < 0.99:
+            burst = [picker.choice(KEYS)]
+        else:
+            burst = [picker.choice(["question_mark", "f1"])]
+        await send_keys(pilot, burst)
+        sent += len(burst)
+    await pilot.pause()
+    app.monkeying = False
+    return seen
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+async def test_random_keys_never_crash_and_keep_the_invariants(
+    seed: int, app_dirs: AppDirs, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Durability is tested elsewhere; here fsync would only make each move slower.
+    monkeypatch.setattr(os, "fsync", lambda fd: None)
+    write_settings(app_dirs.settings, confirm_quit=bool(seed % 2))
+    app = MonkeyApp(seed=seed, settings_path=app_dirs.settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(random_config(random.Random(seed)))
+        await pilot.pause()
+        seen = await run_monkey(pilot, seed, PRESSES)
+    assert app.problems == []
+    assert app.checked > 50, f"too few moves were made ({app.checked})"
+    assert {"TitleScreen", "TableScreen"} <= seen, seen
+
+
+# -- bursts the monkey found: each once, on purpose -------------------------------------------
+
+
+async def test_two_enters_on_a_curtain_close_only_the_curtain(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    """The second Enter used to close the table under the curtain."""
+    from tests.app.chase_support import chase_config
+    from tui.screens.curtain import PassCurtain
+
+    write_settings(app_dirs.settings)
+    app = make_app(settings_path=app_dirs.settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(chase_config(seed=3))
+        await pilot.pause()
+        await send_keys(pilot, ["d"])
+        await pilot.pause()
+        assert isinstance(app.screen, PassCurtain)
+        await send_keys(pilot, ["enter", "enter"])
+        await pilot.pause()
+        assert [type(s).__name__ for s in app.screen_stack] == ["TitleScreen", "TableScreen"]
+
+
+async def test_keys_typed_ahead_through_a_rematch_leave_one_table(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    from tests.app.table_support import aces_config, table_of
+    from tui.screens.round_end import RoundEndScreen
+
+    write_settings(app_dirs.settings)
+    app = make_app(settings_path=app_dirs.settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(aces_config(2, seed=13, first_seat=0))
+        await pilot.pause()
+        table = table_of(app)
+        while not isinstance(app.screen, RoundEndScreen):
+            await pilot.press(table.controller.actions()[0].key)
+        await send_keys(pilot, ["r", "enter", "r", "space", "enter"])
+        await pilot.pause()
+        names = [type(s).__name__ for s in app.screen_stack]
+        assert names[:2] == ["TitleScreen", "TableScreen"] and "TableScreen" not in names[2:]
+        assert table_of(app) is not table
+
+
+@pytest.mark.parametrize(
+    "burst",
+    [
+        ["s", "escape"],
+        ["a", "escape", "c", "escape"],
+        ["ctrl+p", "escape", "ctrl+p", "escape", "ctrl+p"],
+        ["ctrl+p", "s", "e", "pagedown", "pageup", "escape"],
+        ["a", "ctrl+n", "ctrl+n", "ctrl+s", "escape"],
+        ["q", "x", "enter"],
+    ],
+)
+async def test_bursts_from_the_title_never_crash(
+    make_app: MakeApp, app_dirs: AppDirs, burst: list[str]
+) -> None:
+    write_settings(app_dirs.settings)
+    app = make_app(settings_path=app_dirs.settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await send_keys(pilot, burst)
+        await pilot.pause()
+
+
+async def test_page_keys_on_a_list_that_was_never_laid_out() -> None:
+    """Textual 8.2.8 raised KeyError paging an OptionList with no room yet (a Select's
+    overlay, the palette's list): ``tui.textual_fixes`` makes the key do nothing."""
+    from textual.app import App, ComposeResult
+    from textual.widgets import OptionList
+
+    from tui import textual_fixes
+
+    textual_fixes.apply()
+
+    class Tiny(App[None]):
+        def compose(self) -> ComposeResult:
+            menu = OptionList(*[f"option {n}" for n in range(30)])
+            menu.styles.height = 0
+            yield menu
+
+    app = Tiny()
+    async with app.run_test(size=(20, 10)) as pilot:
+        menu = app.query_one(OptionList)
+        menu.highlighted = 3
+        menu.action_page_down()
+        menu.action_page_up()
+        await pilot.pause()
+        assert menu.highlighted == 3
+
+
+async def test_a_computer_turn_under_another_screen_waits_on_a_real_timer(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    """A zero-second timer could divide by zero in Textual 8.2.8 when it ran late."""
+    from tests.app.table_support import table_of
+    from tui.screens.table import MIN_WAIT
+
+    write_settings(app_dirs.settings)
+    app = make_app(settings_path=app_dirs.settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(random_config(random.Random(8)))
+        await pilot.pause()
+        table = table_of(app)
+        table._wait(0.0, None)
+        assert table._timer is not None and table._timer._interval >= MIN_WAIT > 0
