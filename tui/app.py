@@ -480,7 +480,8 @@ class PartyDiceApp(App[None]):
         try:
             slot = self.store.new_slot(config.game_id)
         except (StorageError, OSError) as error:
-            self.notify(f"{error} This game will not be saved.", severity="warning")
+            reason = getattr(error, "message", None) or str(error)
+            self.notify(f"{reason} This game will not be saved.", severity="warning", timeout=10)
         self.open_table(controller, config, slot)
 
     def autosave(self, controller: Controller, slot: SaveSlot | None) -> None:
