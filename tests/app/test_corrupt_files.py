@@ -1,0 +1,308 @@
+"""Damaged, unreadable and future files, and directories that cannot be used, met by
+the app itself (Pilot): it starts anyway, tells the player in one sentence, moves the
+bad file aside next to the original (kept), and plays on, without saving if need be.
+
+"Unreadable" is a directory where the file should be: the tests run as root here, where
+mode 000 hides nothing (the store's own tests use chmod where it counts). "Unusable
+directory" is a file where the directory should be, or a directory owned by another
+user.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.app.conftest import AppDirs
+from tests.app.table_support import aces_config, table_of, write_settings
+from tui.engine.controller import Controller, Seat, new_game
+from tui.engine.save_format import encode_save
+from tui.screens.table import TableScreen
+from tui.screens.title import TitleScreen
+
+MakeApp = Callable[..., Any]
+SLOT = "aces-20260101T120000-0badc0de"
+
+
+def good_save() -> bytes:
+    game = new_game("aces", ["Ann", "Ben"], random.Random(1))
+    payload = Controller(game, [Seat("Ann"), Seat("Ben")]).to_dict()
+    from datetime import datetime
+
+    return encode_save(payload, saved_at=datetime.now().astimezone(), round=1)
+
+
+def envelope(**changes: Any) -> bytes:
+    document = json.loads(good_save())
+    for key, value in changes.items():
+        if key.startswith("summary_"):
+            document["summary"][key.removeprefix("summary_")] = value
+        else:
+            document[key] = value
+    return json.dumps(document).encode()
+
+
+BAD_SAVES: dict[str, Callable[[], bytes | None]] = {
+    "truncated": lambda: good_save()[: len(good_save()) // 2],
+    "empty": lambda: b"",
+    "binary": lambda: bytes(range(256)) * 4,
+    "wrong-types": lambda: envelope(summary_players=7, summary_round="two"),
+    "not-a-save": lambda: json.dumps({"kind": "something else", "version": 1}).encode(),
+    "future-version": lambda: envelope(version=99),
+    "unreadable": lambda: None,  # a directory in the file's place
+}
+
+
+def notes(app: Any) -> list[str]:
+    return [notification.message for notification in app._notifications]
+
+
+def one_sentence(message: str) -> None:
+    assert "\n" not in message and message.endswith("."), message
+    assert "Traceback" not in message
+
+
+def moved_aside(path: Path) -> list[Path]:
+    return sorted(path.parent.glob(f"{path.name}.corrupt-*"))
+
+
+def write_bad(path: Path, content: bytes | None) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    if content is None:
+        path.mkdir()
+    else:
+        path.write_bytes(content)
+
+
+async def start_a_game_and_move(app: Any, pilot: Any) -> TableScreen:
+    app.start_game(aces_config(2, seed=3, first_seat=0))
+    await pilot.pause()
+    await pilot.press("enter", "r")
+    await pilot.pause()
+    table = table_of(app)
+    assert isinstance(app.screen, TableScreen) and table.moves >= 2
+    return table
+
+
+# -- saved games --------------------------------------------------------------------------
+
+
+async def test_bad_saves_are_told_moved_aside_and_the_app_plays_on(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    """Every kind of bad save at once, each told in its own sentence and kept aside."""
+    write_settings(app_dirs.settings)
+    paths = {}
+    for number, (kind, content) in enumerate(BAD_SAVES.items()):
+        paths[kind] = app_dirs.saves / f"aces-20260101T12000{number}-0badc0d{number}.json"
+        write_bad(paths[kind], content())
+    app = make_app(settings_path=app_dirs.settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        for kind, path in paths.items():
+            slot_id = path.name.removesuffix(".json")
+            (message,) = [note for note in notes(app) if slot_id in note]
+            one_sentence(message)
+            assert "moved to" in message
+            assert ("newer version" in message) == (kind == "future-version"), message
+            assert not os.path.lexists(path)
+            assert len(moved_aside(path)) == 1, kind  # kept, never deleted
+        assert "continue" not in app.screen._shown
+        await start_a_game_and_move(app, pilot)
+    assert len(list(app_dirs.saves.glob("*.json"))) == 1  # the new game's save
+
+
+async def test_a_save_whose_game_cannot_be_rebuilt_is_told_on_continue(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    """The envelope is fine but the game inside is not: found when it is opened."""
+    write_settings(app_dirs.settings)
+    document = json.loads(good_save())
+    document["payload"]["state"] = {"chips": "lots"}
+    path = app_dirs.saves / f"{SLOT}.json"
+    write_bad(path, json.dumps(document).encode())
+    app = make_app(settings_path=app_dirs.settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        (message,) = [note for note in notes(app) if SLOT in note]
+        one_sentence(message)
+        assert not path.exists() and len(moved_aside(path)) == 1
+        await start_a_game_and_move(app, pilot)
+
+
+async def test_the_saves_directory_unusable_plays_on_without_saving(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    write_settings(app_dirs.settings)
+    app_dirs.saves.parent.mkdir(parents=True)
+    app_dirs.saves.write_text("a file where the folder of saved games should be")
+    app = make_app(settings_path=app_dirs.settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        told = [note for note in notes(app) if "cannot be read" in note]
+        assert len(told) == 1
+        one_sentence(told[0])
+        table = await start_a_game_and_move(app, pilot)
+        (warning,) = [note for note in notes(app) if "will not be saved" in note]
+        one_sentence(warning)
+        assert not table.saving
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "cannot be saved" in str(app.screen.question)
+    assert app_dirs.saves.read_text().startswith("a file")
+
+
+async def test_a_state_directory_owned_by_someone_else_is_not_used(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    if os.geteuid() != 0:
+        pytest.skip("giving a directory to another user needs root")
+    write_settings(app_dirs.settings)
+    app_dirs.saves.mkdir(parents=True)
+    os.chown(app_dirs.saves, 65534, 65534)
+    app = make_app(settings_path=app_dirs.settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await start_a_game_and_move(app, pilot)
+        (warning,) = [note for note in notes(app) if "another user" in note]
+        one_sentence(warning)
+        assert "will not be saved" in warning and not table.saving
+    assert list(app_dirs.saves.iterdir()) == []
+
+
+# -- settings -------------------------------------------------------------------------------
+
+
+BAD_SETTINGS: dict[str, bytes | None] = {
+    "truncated": b'format = 1\nanimation = "of',
+    "binary": bytes(range(256)),
+    "future-version": b'format = 99\nanimation = "off"\n',
+    "unreadable": None,
+}
+
+
+@pytest.mark.parametrize("kind", list(BAD_SETTINGS))
+async def test_bad_settings_are_told_moved_aside_and_defaults_used(
+    make_app: MakeApp, app_dirs: AppDirs, kind: str
+) -> None:
+    write_bad(app_dirs.settings, BAD_SETTINGS[kind])
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        (message,) = [note for note in notes(app) if "settings" in note.lower()]
+        one_sentence(message)
+        assert len(moved_aside(app_dirs.settings)) == 1
+        assert app.settings.animation == "normal"
+        app.update_settings(animation="off")
+        await start_a_game_and_move(app, pilot)
+    assert 'animation = "off"' in app_dirs.settings.read_text()
+
+
+async def test_wrong_types_in_settings_fall_back_and_say_so(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    write_bad(app_dirs.settings, b'format = 1\nanimation = 5\nconfirm_quit = "yes"\n')
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        (message,) = [note for note in notes(app) if "settings" in note.lower()]
+        one_sentence(message)
+        assert app.settings.animation == "normal" and app.settings.confirm_quit is True
+
+
+async def test_an_unwritable_config_directory_keeps_settings_for_this_run(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    app_dirs.settings.parent.parent.mkdir(parents=True)
+    app_dirs.settings.parent.write_text("a file where the folder should be")
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.update_settings(animation="off")
+        app.update_settings(confirm_quit=False)
+        await pilot.pause()
+        told = [note for note in notes(app) if "Settings apply until you quit" in note]
+        assert len(told) == 1
+        assert app.settings.animation == "off" and app.settings.confirm_quit is False
+        await start_a_game_and_move(app, pilot)
+
+
+# -- the history of finished games ----------------------------------------------------------
+
+
+def finished_game() -> Controller:
+    game = new_game("aces", ["Ann", "Ben"], random.Random(2))
+    controller = Controller(game, [Seat("Ann", "casual"), Seat("Ben", "casual")])
+    while not controller.over:
+        if controller.is_bot_turn():
+            controller.play_bot()
+        else:
+            controller.apply(controller.actions()[0])
+    return controller
+
+
+def history_path(dirs: AppDirs) -> Path:
+    return dirs.data / "party-dice" / "history.sqlite3"
+
+
+def newer_history(path: Path) -> None:
+    path.parent.mkdir(parents=True, mode=0o700)
+    with sqlite3.connect(path) as connection:
+        connection.execute("PRAGMA user_version = 99")
+        connection.execute("CREATE TABLE games (id INTEGER PRIMARY KEY)")
+    connection.close()
+
+
+BAD_HISTORIES: dict[str, Callable[[Path], None]] = {
+    "garbage": lambda path: write_bad(path, b"this is not a database at all" * 200),
+    "truncated": lambda path: write_bad(path, b"SQLite format 3\x00" + bytes(100)),
+    "future-version": newer_history,
+    "unreadable": lambda path: write_bad(path, None),
+}
+
+
+@pytest.mark.parametrize("kind", list(BAD_HISTORIES))
+async def test_a_bad_history_is_told_moved_aside_and_starts_afresh(
+    make_app: MakeApp, app_dirs: AppDirs, kind: str
+) -> None:
+    write_settings(app_dirs.settings)
+    path = history_path(app_dirs)
+    BAD_HISTORIES[kind](path)
+    app = make_app(settings_path=app_dirs.settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        (message,) = [note for note in notes(app) if "history" in note.lower()]
+        one_sentence(message)
+        assert len(moved_aside(path)) == 1
+        app.autosave(finished_game(), None)  # what the table does at the end
+        await pilot.pause()
+        assert not [note for note in notes(app) if note != message and "history" in note]
+    from tui.history import History
+
+    records, problem = History(path).recent()
+    assert problem is None and len(records) == 1
+
+
+async def test_an_unusable_data_directory_says_the_game_was_not_recorded(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    write_settings(app_dirs.settings)
+    history_path(app_dirs).parent.parent.mkdir(parents=True)
+    history_path(app_dirs).parent.write_text("a file where the folder should be")
+    app = make_app(settings_path=app_dirs.settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await start_a_game_and_move(app, pilot)
+        while not table.controller.over:
+            await pilot.press(table.controller.actions()[0].key)
+        await pilot.pause()
+        told = [note for note in notes(app) if "history" in note.lower()]
+        assert len(told) == 1
+        one_sentence(told[0])
