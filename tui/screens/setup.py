@@ -31,6 +31,7 @@ from tui.gameconfig import (
 from tui.rules import variant_titles
 from tui.screens import SubScreen
 from tui.screens.seat_row import PERSON, SeatRow
+from tui.widgets.textfit import printable
 
 MATCH_CHOICES = [("One round", "single"), ("Rounds", "rounds"), ("Bankroll", "bankroll")]
 ALL_OUT_CHOICES = [("Keep the last life", "replay"), ("Share the win", "share")]
@@ -250,7 +251,13 @@ class SetupScreen(SubScreen):
 
     @on(Input.Changed, ".seat-name")
     @on(Input.Changed, "#match-number")
-    def _typed(self) -> None:
+    def _typed(self, event: Input.Changed) -> None:
+        shown = printable(event.value)
+        if shown != event.value:
+            # Pasted escape sequences or invisible characters: the field would send them
+            # to the terminal as they are. Its new value posts Changed again.
+            event.input.value = shown
+            return
         self.revalidate()
 
     @on(Select.Changed, ".seat-kind")
