@@ -17,9 +17,14 @@ from textual.widgets.option_list import Option
 
 from tui.gameconfig import GAMES
 from tui.screens import SubScreen
+from tui.widgets.textfit import fit
 
 if TYPE_CHECKING:
     from tui.engine.store import SaveSummary
+
+
+NAME_CELLS = 24
+"""Names come from files: made printable and cut, so a long one cannot fill the list."""
 
 
 def describe(save: SaveSummary) -> Text:
@@ -32,7 +37,7 @@ def describe(save: SaveSummary) -> Text:
     if save.in_use:
         text.append("  ·  open in another session", style="bold")
     text.append("\nPlayers: ", style="dim")
-    text.append(", ".join(save.players))
+    text.append(", ".join(fit(name, NAME_CELLS) for name in save.players))
     return text
 
 
