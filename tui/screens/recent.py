@@ -11,6 +11,12 @@ from textual.widgets import DataTable, Footer, Header, Static
 from tui.gameconfig import GAMES
 from tui.rules import variant_title
 from tui.screens import SubScreen
+from tui.widgets.textfit import fit
+
+
+def _name(name: str) -> str:
+    """A name from the history file, printable and cut (it is user text from disk)."""
+    return fit(name, 24)
 
 
 def has_history(path: Any = None) -> bool:
@@ -45,8 +51,8 @@ class RecentScreen(SubScreen):
             table.add_row(
                 Text(f"{record.finished_at.astimezone():%d %b %H:%M}"),
                 Text(GAMES.get(record.game, record.game)),
-                Text(" and ".join(record.winners) or "nobody", style="bold"),
-                Text(", ".join(record.players)),
+                Text(" and ".join(map(_name, record.winners)) or "nobody", style="bold"),
+                Text(", ".join(map(_name, record.players))),
                 Text(f"{record.length} {record.unit}"),
                 Text(", ".join(variant_title(v) for v in record.variants) or "standard"),
             )
