@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from tui.engine.controller import Controller, Seat
@@ -111,7 +112,8 @@ class ChaseKit(TableKit):
         turn = "turn" in flags
         line.append((">" if ascii_only else "\u25b6") + " " if turn else "  ", style="bold")
         name_style = "dim" if seat_view.out else "bold"
-        line.append(fit(seat_view.name, 12, ascii_only).ljust(12), style=name_style)
+        name = fit(seat_view.name, 12, ascii_only)
+        line.append(name + " " * (12 - cell_len(name)), style=name_style)  # cells, not chars
         line.append(" ")
         most = 4 if "four-lives" in view.variants else 3
         alive = "o" if ascii_only else "\u25cf"
