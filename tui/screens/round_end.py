@@ -8,6 +8,7 @@ Opened by the table screen over the table when a move ends a round. Its choices 
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -30,14 +31,15 @@ def standings_text(summary: RoundSummary, ascii_only: bool) -> Text:
     text = Text()
     if not summary.standings:
         return text
-    width = max(len(fit(name, 24, ascii_only)) for name, _, _ in summary.standings)
+    width = max(cell_len(fit(name, 24, ascii_only)) for name, _, _ in summary.standings)
     star = "*" if ascii_only else "\u2605"
     for index, (name, value, marker) in enumerate(summary.standings):
         if index:
             text.append("\n")
         shown = fit(name, 24, ascii_only)
         text.append(f"{star} " if marker == "winner" else "  ", style="bold")
-        text.append(shown.ljust(width) + "  ", style="bold" if marker else "")
+        pad = " " * (width - cell_len(shown) + 2)  # wide characters take two cells
+        text.append(shown + pad, style="bold" if marker else "")
         text.append(value)
     return text
 
