@@ -1,0 +1,254 @@
+"""Any terminal size, from 1x1 up: no screen crashes, and the table says what it needs.
+
+Every screen of the app goes through a sweep of sizes (tiny, lopsided, one short of
+the table's minimum either way, the minimum, 80x24, odd and very large) with Pilot's
+``resize_terminal``, including while a curtain, the dealer's cut, a round's end, a
+roll animation or a computer's pause is on. Below the table's minimum the table shows
+one notice with the current and the needed size; when the terminal grows again, play
+goes on from where it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from tests.app.chase_support import chase_config, screen_lines
+from tests.app.conftest import AppDirs
+from tests.app.table_support import aces_config, table_of, write_settings
+from tui.engine.controller import Seat
+from tui.gameconfig import BOT_NAMES, GameConfig
+from tui.table_layout import MIN_HEIGHT, MIN_WIDTH
+
+MakeApp = Callable[..., Any]
+
+SIZES = (
+    (1, 1), (2, 1), (1, 3), (7, 3), (20, 6), (40, 12), (MIN_WIDTH - 1, 24),
+    (80, MIN_HEIGHT - 1), (MIN_WIDTH, MIN_HEIGHT), (83, 27), (132, 43), (250, 70), (33, 90),
+)  # fmt: skip
+"""Tiny, lopsided, one short of the table's minimum either way, the minimum, odd,
+large and very large sizes."""
+
+SHORT = ((1, 1), (20, 6), (MIN_WIDTH - 1, MIN_HEIGHT - 1), (132, 43))
+"""For the screens that sit over a table."""
+
+
+async def sweep(pilot: Any, sizes: tuple[tuple[int, int], ...] = SIZES) -> None:
+    """Resize through ``sizes`` and back to 80x24; the screen on top must not change."""
+    app = pilot.app
+    top = app.screen
+    for width, height in sizes:
+        await pilot.resize_terminal(width, height)
+        assert app.screen is top, (width, height, app.screen_stack)
+    await pilot.resize_terminal(80, 24)
+    await pilot.pause()
+    assert app.screen is top
+    assert len(screen_lines(app)) == 24
+
+
+def game_with_saves(app: Any, count: int = 2) -> None:
+    import random
+
+    from tui.engine.controller import Controller, new_game
+
+    for index in range(count):
+        game_id = ("aces", "chase")[index % 2]
+        names = ["Ann", "Ben", "Cleo"]
+        controller = Controller(
+            new_game(game_id, names, random.Random(index)), [Seat(n, "casual") for n in names]
+        )
+        slot = app.store.new_slot(game_id)
+        app.autosave(controller, slot)
+        slot.release()
+        while not controller.over:
+            if controller.is_bot_turn():
+                controller.play_bot()
+            else:
+                controller.apply(controller.actions()[0])
+        app.record_history(controller)
+
+
+# -- every screen away from the table ------------------------------------------------------
+
+
+MENUS = (
+    ([], "TitleScreen"),
+    (["a"], "SetupScreen"),
+    (["c"], "SetupScreen"),
+    (["s"], "SettingsScreen"),
+    (["f2"], "HelpScreen"),
+    (["o"], "SavesScreen"),
+    (["g"], "RecentScreen"),
+    (["ctrl+p"], "SafeCommandPalette"),
+)
+"""The keys that open each screen from the title, and the screen they open."""
+
+
+async def test_menus_and_lists_at_every_size(make_app: MakeApp, app_dirs: AppDirs) -> None:
+    """Each screen takes a third of the sweep, 1x1 always (together they take them all)."""
+    write_settings(app_dirs.settings)
+    app = make_app(settings_path=app_dirs.settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game_with_saves(app)
+        app.screen.refresh_menu()
+        for index, (keys, screen) in enumerate(MENUS):
+            await pilot.press(*keys)
+            await pilot.pause()
+            assert type(app.screen).__name__ == screen
+            await sweep(pilot, ((1, 1), *SIZES[1 + index % 3 :: 3]))
+            if keys:
+                await pilot.press("escape")
+                await pilot.pause()
+            assert type(app.screen).__name__ == "TitleScreen"
+
+
+async def test_the_rules_at_every_size(make_app: MakeApp, app_dirs: AppDirs) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        await sweep(pilot, ((1, 1), (40, 12)))
+        await pilot.press("pagedown", "end")
+        await pilot.pause()
+
+
+# -- the table ----------------------------------------------------------------------------------
+
+
+def notice(app: Any) -> str:
+    from textual.widgets import Static
+
+    return str(table_of(app).query_one("#too-small", Static).render())
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        aces_config(3, seed=4, first_seat=0),
+        chase_config(["Ann", "Ben", "Cleo"], bots=[1, 2], dealer=0, seed=5),
+        GameConfig("chase", tuple(Seat(n, "casual") for n in ("Ann", *BOT_NAMES[:19]))),
+    ],
+    ids=["aces", "chase", "chase-20"],
+)
+async def test_a_table_too_small_says_so_and_play_goes_on_when_it_grows(
+    make_app: MakeApp, app_dirs: AppDirs, config: GameConfig
+) -> None:
+    config = GameConfig(
+        config.game_id,
+        (Seat("Ann"), *config.seats[1:]),
+        variants=config.variants,
+        first_seat=0,
+        seed=6,
+    )
+    write_settings(app_dirs.settings)
+    app = make_app(settings_path=app_dirs.settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(config)
+        await pilot.pause()
+        table = table_of(app)
+        before = table.controller.to_dict()
+        for width, height in ((40, 12), (MIN_WIDTH - 1, 30), (100, MIN_HEIGHT - 1), (1, 1)):
+            await pilot.resize_terminal(width, height)
+            assert table.has_class("-too-small")
+            words = notice(app)
+            assert f"{width}x{height}" in words and f"{MIN_WIDTH}x{MIN_HEIGHT}" in words
+        assert table.controller.to_dict() == before
+        await pilot.resize_terminal(MIN_WIDTH, MIN_HEIGHT)
+        assert not table.has_class("-too-small")
+        await sweep(pilot, SIZES[::3])
+        key = table.controller.actions()[0].key
+        await pilot.press(key)
+        await pilot.pause()
+        assert table.moves >= 1 and table.controller.to_dict() != before
+
+
+async def test_resizing_over_a_curtain_the_cut_and_a_private_card(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    from tui.screens.curtain import PassCurtain, PrivateResult
+    from tui.screens.cut import CutScreen
+
+    write_settings(app_dirs.settings)
+    app = make_app(settings_path=app_dirs.settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(chase_config(seed=7))
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(app.screen, PassCurtain)
+        await sweep(pilot, SIZES[::3])
+        await pilot.press("enter", "c")
+        await pilot.pause()
+        assert isinstance(app.screen, PrivateResult)
+        await sweep(pilot, SHORT)
+        await pilot.press("enter", "enter", "s", "enter", "c")
+        await pilot.pause()
+        assert isinstance(app.screen, CutScreen)
+        await sweep(pilot, SHORT)
+        await pilot.press("enter")
+        await pilot.pause()
+
+
+async def test_resizing_over_the_round_end_and_a_confirm(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    from tui.screens.confirm import ConfirmScreen
+    from tui.screens.round_end import RoundEndScreen
+
+    write_settings(app_dirs.settings)
+    app = make_app(settings_path=app_dirs.settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(aces_config(2, seed=5, first_seat=0))
+        await pilot.pause()
+        table = table_of(app)
+        await pilot.press("enter")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await sweep(pilot, SHORT)
+        await pilot.press("n")
+        while not isinstance(app.screen, RoundEndScreen):
+            await pilot.press(table.controller.actions()[0].key)
+        await sweep(pilot, SHORT)
+        await pilot.press("escape")  # look at the finished table
+        await pilot.pause()
+        await sweep(pilot, SHORT)
+
+
+# -- while something moves ----------------------------------------------------------------------
+
+
+async def test_resizing_during_a_roll_and_a_computers_pause(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    """Animation on: resize while the dice tumble and while a computer "thinks"; the
+    roll settles, the computer moves, and the state is what the moves made."""
+    write_settings(app_dirs.settings, animation="normal")
+    app = make_app(settings_path=app_dirs.settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(aces_config(3, bots=1, seed=9, first_seat=0))
+        await pilot.pause()
+        table = table_of(app)
+        await pilot.press("enter", "r")
+        assert table.busy, "the dice should be rolling"
+        for width, height in SIZES[::3]:
+            await pilot.resize_terminal(width, height)
+        await pilot.resize_terminal(80, 24)
+        for _ in range(60):  # until a computer is thinking
+            if table._timer is not None:
+                break
+            if not table.busy and table.controller.actions():
+                await pilot.press(table.controller.actions()[0].key)
+            await pilot.pause(0.05)
+        assert table._timer is not None, "no computer turn came"
+        for width, height in SIZES[1::3]:
+            await pilot.resize_terminal(width, height)
+        await pilot.resize_terminal(80, 24)
+        moves = table.moves
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if table.moves > moves and not table.busy:
+                break
+        assert table.moves > moves and not table.busy
+        assert not table.has_class("-too-small")
