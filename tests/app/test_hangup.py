@@ -300,3 +300,50 @@ def test_the_watchdog_ends_a_process_whose_loop_is_stuck() -> None:
         guard.uninstall()
         loop.close()
     assert exits == [1]
+
+
+# -- two terminals, and none ------------------------------------------------------------------
+
+
+def test_a_game_open_in_one_terminal_is_not_opened_in_another(tmp_path: Path) -> None:
+    """Two SSH logins of one user: the second ``resume`` says the game is open
+    elsewhere instead of opening it twice; the first plays on and saves alone."""
+    argv = [*AcesArgs, "--seed", "11"]
+    write_app_settings(tmp_path)
+    shadow = Shadow(argv, 7)
+    with start(tmp_path, argv) as first:
+        open_table(first)
+        play(first, shadow, 2)
+        with start(tmp_path, ["resume"]) as second:
+            assert second.wait_for("Every saved game is open", timeout=20), second.text()[-1500:]
+            second.send("\x11")  # Ctrl+Q
+            assert second.wait(5.0) == 0
+        play(first, shadow, 2)
+        first.hang_up()
+        assert first.wait(2.0) is not None
+    _slot, payload = the_save(tmp_path)
+    assert_plays_on_like(payload, shadow)
+
+
+def test_a_terminal_for_input_only_is_not_enough(tmp_path: Path) -> None:
+    """stdin a terminal but stdout a pipe (``party-dice | less``): one line, status 2."""
+    import pty
+    import subprocess
+
+    controller, terminal = pty.openpty()
+    try:
+        result = subprocess.run(
+            [sys.executable, "-m", "tui"],
+            stdin=terminal,
+            capture_output=True,
+            text=True,
+            env=app_env(tmp_path),
+            cwd=ROOT,
+            timeout=30,
+            check=False,
+        )
+    finally:
+        os.close(controller)
+        os.close(terminal)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.count("\n") == 1 and "ssh -t" in result.stderr
