@@ -31,9 +31,6 @@ MENU: tuple[tuple[str, str, str, str], ...] = (
 )
 """(option id, key, title, description) for every line the menu may show."""
 
-BUILD_AFTER = 0.5
-"""Seconds after start-up that a deferred title is built under the table."""
-
 
 def _prompt(key: str, title: str, note: str) -> Text:
     text = Text.assemble((f" {key} ", "bold reverse"), "  ", (title, "bold"))
@@ -59,7 +56,9 @@ class TitleScreen(Screen[Any]):
 
     def __init__(self, *, deferred: bool = False) -> None:
         """``deferred``: the title lies under a table opened from the command line, so
-        it is built (menu, saves, history) after the table's first frame, not before."""
+        it is built (menu, saves, history) when it is first shown, not before the
+        table's first frame (nor while the table is played: mounting widgets on a
+        screen below makes Textual repaint the screen on top)."""
         super().__init__()
         self._built = not deferred
         self._building = False
@@ -85,8 +84,6 @@ class TitleScreen(Screen[Any]):
     def on_mount(self) -> None:
         if self._built:
             self.refresh_menu()
-        else:  # once the table is up and settled (or at once if the title is shown)
-            self.set_timer(BUILD_AFTER, self._build)
 
     async def _build(self) -> None:
         """Compose a deferred title now (once), then fill its menu."""
