@@ -99,7 +99,10 @@ class PassCurtain(TableCover, ModalScreen[int | None]):
     def _place(self) -> None:
         """Sit over the middle of the table (pot, card, info), leaving the players'
         panels and the newest lines of the log in sight; centred when that is unknown."""
-        box = self.query_one("#curtain-box")
+        boxes = self.query("#curtain-box")
+        if not boxes:
+            return  # closed before it was drawn (Enter typed ahead)
+        box = boxes.first()
         table = _table_below(self)
         middle = None
         if table is not None:
