@@ -161,6 +161,8 @@ class SetupScreen(SubScreen):
 
     def _first_focus(self) -> None:
         """Start when the table is ready (remembered names), else the first problem."""
+        if self._closed_meanwhile():
+            return
         if self.valid:
             self.query_one("#start", Button).focus()
         else:
