@@ -44,14 +44,20 @@ def key_event(key: str) -> events.Key:
     return events.Key(key, special.get(key))
 
 
-async def send_keys(pilot: Any, keys: Iterable[str]) -> None:
-    """Queue ``keys`` as one burst, then wait for the screen to handle them."""
+async def send_keys(pilot: Any, keys: Iterable[str], *, exact: bool = True) -> None:
+    """Queue ``keys`` as one burst, then wait for the screen to handle them: the app
+    passes each key on only once the screen has handled the one before, so ``exact``
+    waits one round per key; without it the next burst may come while the last keys
+    are still on their way (a monkey does not mind, and goes faster)."""
     app = pilot.app
+    count = 0
     for key in keys:
         event = key_event(key)
         event.set_sender(app)
         app._driver.send_message(event)
-    await pilot._wait_for_screen()
+        count += 1
+    for _ in range(count + 1 if exact else 1):
+        await pilot._wait_for_screen()
 
 
 def check_invariants(controller: Controller) -> str | None:

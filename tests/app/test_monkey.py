@@ -144,7 +144,7 @@ async def run_monkey(pilot: Any, seed: int, presses: int) -> set[str]:
             burst = [picker.choice(keys)]
         else:
             burst = [picker.choice(["question_mark", "f1"])]
-        await send_keys(pilot, burst)
+        await send_keys(pilot, burst, exact=False)
         sent += len(burst)
     await pilot.pause()
     app.monkeying = False

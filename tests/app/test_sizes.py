@@ -17,6 +17,7 @@ import pytest
 
 from tests.app.chase_support import chase_config, screen_lines
 from tests.app.conftest import AppDirs
+from tests.app.resilience_support import send_keys
 from tests.app.table_support import aces_config, table_of, write_settings
 from tui.engine.controller import Seat
 from tui.gameconfig import BOT_NAMES, GameConfig
@@ -224,31 +225,34 @@ async def test_resizing_during_a_roll_and_a_computers_pause(
 ) -> None:
     """Animation on: resize while the dice tumble and while a computer "thinks"; the
     roll settles, the computer moves, and the state is what the moves made."""
-    write_settings(app_dirs.settings, animation="fast")
+    write_settings(app_dirs.settings, animation="normal")
     app = make_app(settings_path=app_dirs.settings)
     async with app.run_test(size=(80, 24)) as pilot:
         app.start_game(aces_config(3, bots=1, seed=9, first_seat=0))
         await pilot.pause()
         table = table_of(app)
-        await pilot.press("enter", "r")
+        await send_keys(pilot, ["enter"])
+        while table.busy:
+            await pilot.pause(0.05)
+        await send_keys(pilot, ["r"])
         assert table.busy, "the dice should be rolling"
         for width, height in SIZES[::3]:
             await pilot.resize_terminal(width, height)
         await pilot.resize_terminal(80, 24)
-        for _ in range(60):  # until a computer is thinking
+        for _ in range(100):  # until a computer is thinking
             if table._timer is not None:
                 break
             if not table.busy and table.controller.actions():
-                await pilot.press(table.controller.actions()[0].key)
+                await send_keys(pilot, [table.controller.actions()[0].key])
             await pilot.pause(0.05)
         assert table._timer is not None, "no computer turn came"
+        moves = table.moves
         for width, height in SIZES[1::3]:
             await pilot.resize_terminal(width, height)
         await pilot.resize_terminal(80, 24)
-        moves = table.moves
         for _ in range(100):
-            await pilot.pause(0.05)
             if table.moves > moves and not table.busy:
                 break
+            await pilot.pause(0.05)
         assert table.moves > moves and not table.busy
         assert not table.has_class("-too-small")
