@@ -76,7 +76,6 @@ def game_with_saves(app: Any, count: int = 2) -> None:
 
 MENUS = (
     ([], "TitleScreen"),
-    (["a"], "SetupScreen"),
     (["c"], "SetupScreen"),
     (["s"], "SettingsScreen"),
     (["f2"], "HelpScreen"),
