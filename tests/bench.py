@@ -91,6 +91,7 @@ ROWS = [
     Row("Bytes per Chase person's turn (curtains)", "bytes.chase_person", "B"),
     Row("Simulate: 6-player Aces games/s", "sim.aces", "/s", None, ">= 7000",
         at_least(7000)),
+    Row("  per CPU second (whole process)", "sim.aces_cpu", "/s"),
     Row("Simulate: 10-player Chase rounds/s, sharp", "sim.chase_sharp", "/s"),
     Row("Simulate: 10-player Chase rounds/s, casual", "sim.chase_casual", "/s"),
     Row("Simulate: start-up and one game", "sim.start", "s", None, "< 0.2 s", at_most(0.2)),
