@@ -18,6 +18,12 @@ would wait for the loop. The handler itself does two small things only:
   process ends with ``os._exit``. A save cut short by the watchdog is harmless: files
   are replaced atomically, and the autosave after the last move already holds the game.
 
+On SIGHUP the terminal is gone, so standard output and error are pointed at
+``/dev/null`` at once: Textual's last frames and terminal resets, and Python's final
+flush, then succeed quietly instead of failing with EIO (which kills Textual's writer
+thread and makes Python exit with status 120). SIGTERM and SIGINT leave a live terminal
+alone, for Textual to restore.
+
 Pure standard library: no Textual import.
 """
 
@@ -37,6 +43,11 @@ HANGUP_SIGNALS: tuple[signal.Signals, ...] = tuple(
 """SIGINT too: in the app Ctrl+C is a key (the terminal is raw), so a SIGINT comes from
 ``kill -INT`` and deserves the same care as SIGTERM."""
 
+DETACH_SIGNALS: tuple[signal.Signals, ...] = tuple(
+    getattr(signal, name) for name in ("SIGHUP",) if hasattr(signal, name)
+)
+"""The signals that mean the terminal is gone (output goes to /dev/null from then on)."""
+
 SAVE_WAIT = 0.6
 """Seconds the watchdog waits for the save before it stops waiting."""
 EXIT_GRACE = 0.5
@@ -55,8 +66,10 @@ class HangUpGuard:
         save_wait: float = SAVE_WAIT,
         exit_grace: float = EXIT_GRACE,
         hard_exit: Callable[[int], Any] = os._exit,
+        detach_on: Iterable[int] = DETACH_SIGNALS,
     ) -> None:
         self.on_signal = on_signal
+        self.detach_on = frozenset(detach_on)
         self.signals = tuple(signals)
         self.save_wait = save_wait
         self.exit_grace = exit_grace
@@ -104,6 +117,8 @@ class HangUpGuard:
         if self.received is not None:
             return  # already leaving; the watchdog sees to the rest
         self.received = signum
+        if signum in self.detach_on:
+            _detach_output()
         self.watchdog = threading.Thread(
             target=self._watch, name="party-dice-hangup-watchdog", daemon=True
         )
@@ -121,3 +136,19 @@ class HangUpGuard:
         # with this daemon thread; if it is stuck on a dead terminal, end it here.
         threading.Event().wait(self.exit_grace)
         self.hard_exit(0 if self.saved.is_set() else 1)
+
+
+def _detach_output() -> None:
+    """Point file descriptors 1 and 2 at /dev/null (safe in a signal handler)."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+    except OSError:
+        return
+    try:
+        for fd in (1, 2):
+            try:
+                os.dup2(null, fd)
+            except OSError:
+                continue
+    finally:
+        os.close(null)
