@@ -87,7 +87,7 @@ async def start_a_game_and_move(app: Any, pilot: Any) -> TableScreen:
     await pilot.press("enter", "r")
     await pilot.pause()
     table = table_of(app)
-    assert isinstance(app.screen, TableScreen) and table.moves >= 2
+    assert isinstance(table, TableScreen) and table.moves >= 2
     return table
 
 

@@ -80,7 +80,7 @@ def assert_columns_line_up(text: str) -> None:
 def hostile_game(game_id: str, names: Sequence[str], bots: bool, seed: int = 5) -> Controller:
     """A game with raw names, as a save from elsewhere would bring them."""
     seats = [Seat(name, "casual" if bots else None) for name in names]
-    options = {"first_seat": 0} if game_id == "aces" else {"first_dealer": 0}
+    options: dict[str, Any] = {"first_seat" if game_id == "aces" else "first_dealer": 0}
     game = new_game(game_id, list(names), random.Random(seed), **options)
     return Controller(game, seats)
 
@@ -199,21 +199,20 @@ async def test_setup_takes_hostile_names_literally_and_cleans_them(
     started: list[Any] = []
     app = make_app(settings_path=app_dirs.settings)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.start_game = started.append  # type: ignore[method-assign]
+        app.start_game = started.append
         await pilot.press("c")
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, SetupScreen)
-        names = screen.query(".seat-name").results(Input)
+        fields = list(screen.query(".seat-name").results(Input))
         for field, name in zip(
-            names, ["[bold red]x", "\x1b[31mred\u202e", "W" * 200], strict=False
+            fields, ["[bold red]x", "\x1b[31mred\u202e", "W" * 200], strict=False
         ):
             field.value = name
         await pilot.pause()
         check_screen(app, ["[bold red]x"])
         # The 200-character name is refused next to its field; shortened, Start goes.
-        names = list(screen.query(".seat-name").results(Input))
-        names[2].value = "漢字" * 5
+        fields[2].value = "漢字" * 5
         await pilot.pause()
         check_screen(app)
         await pilot.press("ctrl+s")

@@ -253,8 +253,8 @@ async def test_page_keys_on_a_list_that_was_never_laid_out() -> None:
     async with app.run_test(size=(20, 10)) as pilot:
         menu = app.query_one(OptionList)
         menu.highlighted = 3
-        menu.action_page_down()
-        menu.action_page_up()
+        menu.action_page_down()  # type: ignore[no-untyped-call]
+        menu.action_page_up()  # type: ignore[no-untyped-call]
         await pilot.pause()
         assert menu.highlighted == 3
 

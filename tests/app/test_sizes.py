@@ -74,7 +74,7 @@ def game_with_saves(app: Any, count: int = 2) -> None:
 # -- every screen away from the table ------------------------------------------------------
 
 
-MENUS = (
+MENUS: tuple[tuple[list[str], str], ...] = (
     ([], "TitleScreen"),
     (["c"], "SetupScreen"),
     (["s"], "SettingsScreen"),
