@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import random
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -50,6 +51,8 @@ class MonkeyApp(PartyDiceApp):
         self.quits = 0
         self.checked = 0
         self.problems: list[str] = []
+        self.recent: deque[tuple[str, list[str]]] = deque(maxlen=15)
+        """The last bursts and the screen each was typed on, to explain a failure."""
 
     def update_settings(self, **changes: Any) -> None:
         # Animations stay off (the monkey does not wait for them); the rest may change.
@@ -144,6 +147,7 @@ async def run_monkey(pilot: Any, seed: int, presses: int) -> set[str]:
             burst = [picker.choice(keys)]
         else:
             burst = [picker.choice(["question_mark", "f1"])]
+        app.recent.append((name, burst))
         await send_keys(pilot, burst, exact=False)
         sent += len(burst)
     await pilot.pause()
@@ -159,10 +163,14 @@ async def test_random_keys_never_crash_and_keep_the_invariants(
     monkeypatch.setattr(os, "fsync", lambda fd: None)
     write_settings(app_dirs.settings, confirm_quit=bool(seed % 2))
     app = MonkeyApp(seed=seed, settings_path=app_dirs.settings)
-    async with app.run_test(size=(80, 24)) as pilot:
-        app.start_game(random_config(random.Random(seed)))
-        await pilot.pause()
-        seen = await run_monkey(pilot, seed, PRESSES)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.start_game(random_config(random.Random(seed)))
+            await pilot.pause()
+            seen = await run_monkey(pilot, seed, PRESSES)
+    except Exception as error:
+        error.add_note("last keys typed: " + "; ".join(f"{n}: {k}" for n, k in app.recent))
+        raise
     assert app.problems == []
     assert app.checked > 30, f"too few moves were made ({app.checked})"
     assert {"TitleScreen", "TableScreen"} <= seen, seen
