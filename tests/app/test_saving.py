@@ -261,3 +261,26 @@ async def test_every_file_and_directory_is_private(make_app: MakeApp, app_dirs: 
         assert mode(path) == 0o700, path
     for path in app_dirs.state.rglob("*"):
         assert mode(path) & 0o077 == 0, path
+
+
+async def test_an_internal_error_reaches_the_test_and_the_game_is_saved(
+    make_app: MakeApp, app_dirs: AppDirs, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The crash handler saves and keeps tracebacks from players, but never hides an
+    error from a test: Pilot's ``run_test`` raises it."""
+    write_settings(app_dirs.settings)
+    app = make_app(settings_path=app_dirs.settings)
+    with pytest.raises(RuntimeError, match="boom"):
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.start_game(aces_config(2, seed=6, first_seat=0))
+            await pilot.pause()
+            await pilot.press("enter")
+            table = table_of(app)
+
+            def broken(*args: Any) -> list[str]:
+                raise RuntimeError("boom")
+
+            monkeypatch.setattr(table.kit, "narrate", broken)  # the kit is shared: undone after
+            await pilot.press("r")
+            await pilot.pause()
+    assert list(saved_payloads(app_dirs).values()) == [table.controller.to_dict()]
