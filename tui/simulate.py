@@ -21,21 +21,11 @@ from typing import Any, NoReturn
 
 from tui.engine.bots import BOT_LEVELS
 from tui.engine.core import RandomSource
+from tui.gameconfig import GAME_VARIANTS, PLAYER_RANGE
 
 GAMES = ("aces", "chase")
-VARIANTS: dict[str, tuple[str, ...]] = {
-    "aces": ("three-chip", "right-pass", "last-roll", "single-die"),
-    "chase": (
-        "announce-low",
-        "dealers-king",
-        "dealer-draws",
-        "four-lives",
-        "kings-swap",
-        "king-stops",
-        "pairs-safe",
-    ),
-}
-PLAYERS = {"aces": (2, 6), "chase": (3, 20)}
+VARIANTS = GAME_VARIANTS
+PLAYERS = PLAYER_RANGE
 DEFAULT_PLAYERS = {"aces": 4, "chase": 6}
 DEFAULT_GAMES = 1000
 DEFAULT_BOT = "sharp"
