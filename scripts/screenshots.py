@@ -160,7 +160,7 @@ SHOTS: tuple[Shot, ...] = (
 async def take(shot: Shot, home: Path) -> str:
     """The SVG of ``shot`` from a fresh app whose per-user files live in ``home``."""
     from tui.app import PartyDiceApp
-    from tui.settings import Settings, save_settings
+    from tui.storage.settings import Settings, save_settings
 
     settings_path = home / "config" / "party-dice" / "settings.toml"
     save_settings(Settings(animation="off", last_names=shot.names), settings_path)

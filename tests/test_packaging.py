@@ -3,12 +3,13 @@
 The wheel is built once per session (``pip wheel --no-deps``: pip fetches hatchling into
 its isolated build environment, from PyPI or pip's cache) and installed with ``--no-deps
 --no-index`` into a fresh virtual environment made without pip, which takes a second
-instead of the ten a full install would. Its dependencies (textual, platformdirs) are the
-ones this test run already has: a ``.pth`` file in the fresh environment names this
-interpreter's site-packages. That directory is appended after the fresh environment's
-own, and ``.pth`` files found there are not processed, so the checkout's editable install
-stays invisible: ``tui`` can only come from the wheel (a test checks it). No network is
-needed beyond what the build backend needs, and nothing is installed anywhere else.
+instead of the ten a full install would. Its dependencies (textual, platformdirs,
+tomli-w) are the ones this test run already has: a ``.pth`` file in the fresh environment
+names this interpreter's site-packages. That directory is appended after the fresh
+environment's own, and ``.pth`` files found there are not processed, so the checkout's
+editable install stays invisible: ``tui`` can only come from the wheel (a test checks
+it). No network is needed beyond what the build backend needs, and nothing is installed
+anywhere else.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ each is checked against the project itself:
 - relative paths in commands, in inline code and in links or images: they exist in
   the checkout (except what the quick start creates: ``.venv``, ``dist``...);
 - per-user files written as ``~/.config/party-dice/...`` and so on: the names are the
-  ones ``tui.paths`` uses.
+  ones ``tui.storage.paths`` uses.
 
 The quick start must be two commands, the second of which is exactly what ``.ci/run``
 runs (with its variables at their defaults and its venv directory aside).
@@ -314,7 +314,7 @@ PER_USER = {
 
 
 def test_per_user_files_are_named_as_the_app_names_them() -> None:
-    from tui import paths
+    from tui.storage import paths
 
     names = {
         "config": {paths.SETTINGS_FILE},

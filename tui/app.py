@@ -40,8 +40,8 @@ textual_fixes.apply()
 
 if TYPE_CHECKING:
     from tui.engine.controller import Controller
-    from tui.engine.store import SaveSlot, SaveStore
     from tui.hangup import HangUpGuard
+    from tui.storage.saves import SaveSlot, SaveStore
 
 DEFAULT_THEME = "textual-dark"
 """Readable in colour and, through Textual's monochrome filter, with ``NO_COLOR`` set
@@ -114,13 +114,13 @@ class PartyDiceApp(App[None]):
 
         For tests and screenshots: ``seed`` makes every game started here reproducible,
         ``rng_factory`` hands each game a scripted random source, and the paths move the
-        per-user files (by default the XDG directories from ``tui.paths``).
+        per-user files (by default the XDG directories from ``tui.storage.paths``).
         """
         super().__init__()
         if self.no_color:
             self._drop_unreadable_themes()
-        from tui import paths
-        from tui.settings import load_settings
+        from tui.storage import paths
+        from tui.storage.settings import load_settings
 
         self.start_command = start or Command("title")
         self.ascii_override = ascii_glyphs
@@ -149,8 +149,8 @@ class PartyDiceApp(App[None]):
 
     def update_settings(self, **changes: Any) -> None:
         """Change settings, apply them, and save them at once (a failure is told, once)."""
-        from tui.engine.files import StorageError
-        from tui.settings import save_settings
+        from tui.storage.files import StorageError
+        from tui.storage.settings import save_settings
 
         self.settings = replace(self.settings, **changes)
         if "theme" in changes:
@@ -295,8 +295,8 @@ class PartyDiceApp(App[None]):
     def _write_crash_log(self, renderables: Iterable[Any]) -> Path | None:
         from rich.console import Console
 
-        from tui.engine.files import atomic_write_bytes, ensure_private_dir
-        from tui.paths import state_dir
+        from tui.storage.files import atomic_write_bytes, ensure_private_dir
+        from tui.storage.paths import state_dir
 
         try:
             folder = state_dir()
@@ -436,7 +436,7 @@ class PartyDiceApp(App[None]):
     @property
     def store(self) -> SaveStore:
         if self._store is None:
-            from tui.engine.store import SaveStore
+            from tui.storage.saves import SaveStore
 
             self._store = SaveStore(self._saves_dir)
         return self._store
@@ -455,7 +455,7 @@ class PartyDiceApp(App[None]):
         opened from the app's own message queue, not from the closing screen's.
         """
         from tui.engine.controller import Controller, new_game
-        from tui.engine.files import StorageError
+        from tui.storage.files import StorageError
 
         if _stale_caller(self.screen_stack):
             self.call_later(self.start_game, config)
@@ -511,7 +511,7 @@ class PartyDiceApp(App[None]):
 
     def record_history(self, controller: Controller) -> None:
         """Add a finished game to the Recent games list; a problem is told, never raised."""
-        from tui.history import History
+        from tui.storage.history import History
 
         game = controller.game
         names = [seat.name for seat in controller.seats]
@@ -538,7 +538,7 @@ class PartyDiceApp(App[None]):
 
     def resume_game(self, slot_id: str) -> bool:
         """Open a saved game; say in one sentence why not if it cannot be opened."""
-        from tui.engine.store import SaveError
+        from tui.storage.saves import SaveError
 
         try:
             slot, controller = self.store.resume(slot_id)

@@ -65,7 +65,7 @@ def aces_config(
 
 def write_settings(path: Any, **changes: Any) -> None:
     """Settings for the app under test (animation off unless asked otherwise)."""
-    from tui.settings import Settings, save_settings
+    from tui.storage.settings import Settings, save_settings
 
     changes.setdefault("animation", "off")
     save_settings(Settings(**changes), path)

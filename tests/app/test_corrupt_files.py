@@ -23,9 +23,9 @@ import pytest
 from tests.app.conftest import AppDirs
 from tests.app.table_support import aces_config, table_of, write_settings
 from tui.engine.controller import Controller, Seat, new_game
-from tui.engine.save_format import encode_save
 from tui.screens.table import TableScreen
 from tui.screens.title import TitleScreen
+from tui.storage.save_format import encode_save
 
 MakeApp = Callable[..., Any]
 SLOT = "aces-20260101T120000-0badc0de"
@@ -285,7 +285,7 @@ async def test_a_bad_history_is_told_moved_aside_and_starts_afresh(
         app.autosave(finished_game(), None)  # what the table does at the end
         await pilot.pause()
         assert not [note for note in notes(app) if note != message and "history" in note]
-    from tui.history import History
+    from tui.storage.history import History
 
     records, problem = History(path).recent()
     assert problem is None and len(records) == 1

@@ -32,7 +32,7 @@ from tests.pty_driver import PtyApp
 from tui.cli import parse
 from tui.engine.controller import Controller, new_game
 from tui.engine.core import Event
-from tui.engine.store import SaveStore
+from tui.storage.saves import SaveStore
 
 ROOT = Path(__file__).resolve().parents[2]
 CHASE_ROUND_END = frozenset({"showdown", "nobody_loses", "all_out_replay", "shared_win"})
@@ -59,7 +59,7 @@ def saves_dir(home: Path) -> Path:
 
 
 def write_app_settings(home: Path) -> None:
-    from tui.settings import Settings, save_settings
+    from tui.storage.settings import Settings, save_settings
 
     save_settings(
         Settings(animation="off", confirm_quit=False),

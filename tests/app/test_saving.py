@@ -20,10 +20,10 @@ from tests.app.table_support import aces_config, table_of, write_settings
 from tests.engine.scripted import ScriptedRandom
 from tui.cli import Command
 from tui.engine.controller import Controller
-from tui.engine.store import SaveStore
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.table import TableScreen
 from tui.screens.title import TitleScreen
+from tui.storage.saves import SaveStore
 from tui.widgets.action_bar import ActionBar
 
 MakeApp = Callable[..., Any]

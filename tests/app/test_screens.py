@@ -506,8 +506,8 @@ def _play_to_the_end(controller: Any) -> None:
 
 
 async def test_autosave_then_history_once_the_game_is_over(make_app: MakeApp) -> None:
-    from tui.history import History
     from tui.screens.recent import RecentScreen
+    from tui.storage.history import History
 
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:

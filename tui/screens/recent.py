@@ -21,7 +21,7 @@ def _name(name: str) -> str:
 
 def has_history(path: Any = None) -> bool:
     """True when at least one finished game was recorded (never creates the file)."""
-    from tui.history import History
+    from tui.storage.history import History
 
     records, _message = History(path).recent(1)
     return bool(records)
@@ -39,7 +39,7 @@ class RecentScreen(SubScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        from tui.history import History
+        from tui.storage.history import History
 
         self.sub_title = "Recent games"
         records, message = History(getattr(self.app, "history_path", None)).recent(self.LIMIT)

@@ -20,7 +20,7 @@ from tui.screens import SubScreen
 from tui.widgets.textfit import fit
 
 if TYPE_CHECKING:
-    from tui.engine.store import SaveSummary
+    from tui.storage.saves import SaveSummary
 
 
 NAME_CELLS = 24
@@ -92,7 +92,7 @@ class SavesScreen(SubScreen):
         def answered(yes: bool | None) -> None:
             if not yes:
                 return
-            from tui.engine.store import SaveError
+            from tui.storage.saves import SaveError
 
             app: Any = self.app
             try:

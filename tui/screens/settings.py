@@ -17,7 +17,7 @@ from textual.widgets import Footer, Header, Label, Select, Static, Switch
 from tui.engine.bots import BOT_LEVELS
 from tui.gameconfig import GAME_VARIANTS, GAMES
 from tui.screens import SubScreen
-from tui.settings import (
+from tui.storage.settings import (
     ALL_OUT_INFO,
     ANIMATION_INFO,
     CONFLICTS,

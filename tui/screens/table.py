@@ -65,8 +65,8 @@ from tui.widgets.textfit import fit
 
 if TYPE_CHECKING:
     from tui.engine.controller import Controller
-    from tui.engine.store import SaveSlot
     from tui.gameconfig import GameConfig
+    from tui.storage.saves import SaveSlot
 
 END_KINDS = frozenset({REMATCH.kind, TITLE.kind})
 MIN_WAIT = 0.01

@@ -124,8 +124,8 @@ class TitleScreen(Screen[Any]):
             self.notify(message, severity="warning", timeout=10)
 
     def _has_history(self) -> bool:
-        # tui.history, not the Recent games screen: its DataTable costs start-up time.
-        from tui.history import History
+        # tui.storage.history, not the Recent games screen: its DataTable costs start-up time.
+        from tui.storage.history import History
 
         try:
             records, message = History(getattr(self.app, "history_path", None)).recent(1)

@@ -23,7 +23,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from tui.engine.files import (
+from tui.storage.files import (
     Damaged,
     StorageError,
     create_private_file,
@@ -76,7 +76,7 @@ class _Damaged(Exception):
 
 
 def default_path() -> Path:
-    from tui.paths import history_path
+    from tui.storage.paths import history_path
 
     return history_path()
 

@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 
-from tests.engine.disk_checks import corrupt_copies, skip_if_modes_are_ignored
-from tui.engine import files, locks
-from tui.engine.controller import SaveFormatError
-from tui.engine.files import StorageError
-from tui.engine.store import (
+from tests.storage.disk_checks import corrupt_copies, skip_if_modes_are_ignored
+from tui.engine.controller import Controller, SaveFormatError, Seat, new_game
+from tui.storage import files, locks
+from tui.storage.files import StorageError
+from tui.storage.saves import (
     SaveDamaged,
     SaveError,
     SaveInUse,
@@ -263,7 +263,7 @@ def test_a_lock_held_by_another_process_is_seen_and_dies_with_it(tmp_path: Path)
     script = (
         "import sys, time\n"
         "from pathlib import Path\n"
-        "from tui.engine.store import SaveStore\n"
+        "from tui.storage.saves import SaveStore\n"
         "slot, _ = SaveStore(Path(sys.argv[1])).open(sys.argv[2])\n"
         "print('open', flush=True)\n"
         "sys.stdin.read()\n"
@@ -474,7 +474,7 @@ def test_future_version_is_moved_aside_and_says_newer(store: SaveStore) -> None:
 
 
 def test_too_large_file_is_damaged(store: SaveStore, monkeypatch: pytest.MonkeyPatch) -> None:
-    import tui.engine.store as store_module
+    import tui.storage.saves as store_module
 
     monkeypatch.setattr(store_module, "MAX_SAVE_BYTES", 100)
     slot_id = plant(store, json.dumps(good_envelope()).encode())
@@ -647,8 +647,6 @@ def _step(controller: Any) -> None:
 @pytest.mark.parametrize("game_id", ["aces", "chase"])
 def test_round_trip_of_a_real_controller(store: SaveStore, game_id: str) -> None:
     """Interrupted and resumed, a game goes on exactly as one never interrupted."""
-    pytest.importorskip(f"tui.engine.{game_id}")
-    from tui.engine.controller import Controller, Seat, new_game
 
     names = ["Ann", "[bold]Ben", "Cleo", "Dov"]
 
@@ -679,7 +677,6 @@ def test_round_trip_of_a_real_controller(store: SaveStore, game_id: str) -> None
 
 
 def test_resume_moves_an_unplayable_game_aside(store: SaveStore) -> None:
-    pytest.importorskip("tui.engine.aces")
     slot = store.new_slot("aces")
     slot.write({"format": 1, "game": "aces", "seats": [], "state": {}})
     slot.release()

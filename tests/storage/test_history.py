@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from tests.engine.disk_checks import corrupt_copies, skip_if_modes_are_ignored
-from tui.engine import files
-from tui.history import GameRecord, History
+from tests.storage.disk_checks import corrupt_copies, skip_if_modes_are_ignored
+from tui.storage import files
+from tui.storage.history import GameRecord, History
 
 
 @pytest.fixture
@@ -300,7 +300,7 @@ def test_busy_database_is_reported_not_moved(history: History) -> None:
     try:
         blocker.execute("BEGIN EXCLUSIVE")
         slow = History(history.path)
-        import tui.history as module
+        import tui.storage.history as module
 
         real_connect = sqlite3.connect
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tui.engine import files
+from tui.storage import files
 
 
 def skip_if_modes_are_ignored(tmp_path: Path) -> None:

@@ -8,7 +8,7 @@ A save is ``<saves>/<game>-<local time>-<8 random hex>.json``::
      "payload": <Controller.to_dict()>}
 
 Every session writes only the slot it created or opened, and holds ``<slot>.lock``
-(see ``tui.engine.locks``) while the game is open, so two SSH logins of one user never
+(see ``tui.storage.locks``) while the game is open, so two SSH logins of one user never
 overwrite each other's games and a game open in one session says so in the other.
 The slot's random part comes from ``os.urandom`` (what ``secrets`` uses, without the
 OpenSSL library ``secrets`` loads), never from the game's random source (drawing from
@@ -27,10 +27,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Self
 
-from tui.engine import locks
 from tui.engine.controller import Controller, SaveFormatError
 from tui.engine.core import FORMAT_VERSION
-from tui.engine.files import (
+from tui.storage import locks
+from tui.storage.files import (
     Damaged,
     DamageKind,
     StorageError,
@@ -40,7 +40,7 @@ from tui.engine.files import (
     read_limited,
     reason_of,
 )
-from tui.engine.save_format import (
+from tui.storage.save_format import (
     SAVE_FORMAT,
     SUFFIX,
     SaveSummary,
@@ -175,7 +175,7 @@ class SaveStore:
 
     def __init__(self, directory: Path | None = None) -> None:
         if directory is None:
-            from tui.paths import saves_dir
+            from tui.storage.paths import saves_dir
 
             directory = saves_dir()
         self.directory = Path(directory)

@@ -8,16 +8,18 @@ TOML at all is moved aside and replaced by defaults. Pure Python: no Textual, no
 
 from __future__ import annotations
 
+import re
 import tomllib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any, Literal, TypeGuard, get_args
 
+import tomli_w
+
 from tui.engine.bots import BOT_LEVELS
-from tui.engine.files import Damaged, atomic_write_text, ensure_private_dir, load_or_quarantine
 from tui.gameconfig import GAME_VARIANTS, MAX_NAME, clean_name
-from tui.toml_lite import TomlValue, dumps_flat
+from tui.storage.files import Damaged, atomic_write_text, ensure_private_dir, load_or_quarantine
 from tui.variant_info import (
     ALL_OUT_INFO,
     ANIMATION_INFO,
@@ -53,6 +55,11 @@ AllOut = Literal["replay", "share"]
 Animation = Literal["off", "fast", "normal"]
 Glyphs = Literal["unicode", "ascii"]
 BotLevel = Literal["casual", "sharp"]
+
+TomlValue = str | bool | int | list[str]
+"""What a settings key may hold: the file is flat."""
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 _HEADER = """party-dice settings, written by the app (the Settings screen changes them).
 Unknown keys are ignored; a value of the wrong type falls back to its default."""
@@ -191,7 +198,7 @@ def _parse(data: bytes) -> dict[str, Any]:
 
 
 def default_path() -> Path:
-    from tui.paths import settings_path
+    from tui.storage.paths import settings_path
 
     return settings_path()
 
@@ -231,12 +238,29 @@ def settings_to_dict(settings: Settings) -> dict[str, TomlValue]:
     return values
 
 
+def _utf8_safe(value: TomlValue) -> TomlValue:
+    """``value`` with lone surrogates as U+FFFD: a UTF-8 file cannot hold them, and names
+    from odd command lines may carry them."""
+    if isinstance(value, str):
+        return _SURROGATE.sub("\ufffd", value)
+    if isinstance(value, list):
+        return [_SURROGATE.sub("\ufffd", item) for item in value]
+    return value
+
+
+def toml_text(values: Mapping[str, TomlValue], header: str = "") -> str:
+    """A TOML document: ``header`` as comment lines, then ``values`` (written by tomli-w,
+    which escapes what TOML forbids, so any string comes back from ``tomllib`` unchanged)."""
+    comments = "".join(f"# {line}\n" if line else "#\n" for line in header.splitlines())
+    return comments + tomli_w.dumps({key: _utf8_safe(value) for key, value in values.items()})
+
+
 def save_settings(settings: Settings, path: Path | None = None) -> None:
     """Write the settings atomically (file 0600, directory 0700).
 
-    Raises ``tui.engine.files.StorageError`` (with a one-sentence ``message``) when the
+    Raises ``tui.storage.files.StorageError`` (with a one-sentence ``message``) when the
     config directory cannot be written; the app should say so and carry on.
     """
     path = default_path() if path is None else path
     ensure_private_dir(path.parent)
-    atomic_write_text(path, dumps_flat(settings_to_dict(settings), header=_HEADER))
+    atomic_write_text(path, toml_text(settings_to_dict(settings), header=_HEADER))

@@ -16,7 +16,7 @@ import os
 import time
 from pathlib import Path
 
-from tui.engine.files import FILE_MODE, set_private_mode
+from tui.storage.files import FILE_MODE, set_private_mode
 
 try:
     import fcntl

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import stat
 import tomllib
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
@@ -12,10 +13,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.engine.disk_checks import corrupt_copies, skip_if_modes_are_ignored
-from tui.engine.files import StorageError
+from tests.storage.disk_checks import corrupt_copies, skip_if_modes_are_ignored
+from tui.engine import aces_rules, chase_rules
 from tui.gameconfig import GAME_VARIANTS
-from tui.settings import (
+from tui.storage.files import StorageError
+from tui.storage.settings import (
     ALL_OUT_INFO,
     ANIMATION_INFO,
     CONFLICTS,
@@ -26,8 +28,8 @@ from tui.settings import (
     conflict_notes,
     load_settings,
     save_settings,
+    toml_text,
 )
-from tui.toml_lite import dumps_flat, toml_string
 
 HOSTILE_NAMES = [
     "[bold red]x",
@@ -163,32 +165,41 @@ def test_at_most_twenty_names_are_remembered() -> None:
 
 @given(st.text(alphabet=st.characters(blacklist_categories=("Cs",))))
 def test_any_string_survives_tomllib(value: str) -> None:
-    assert tomllib.loads(f"x = {toml_string(value)}")["x"] == value
+    assert tomllib.loads(toml_text({"x": value, "l": [value]})) == {"x": value, "l": [value]}
 
 
 def test_every_control_character_is_escaped() -> None:
     for code in list(range(0x20)) + [0x7F]:
         value = f"a{chr(code)}b"
-        written = toml_string(value)
-        assert chr(code) not in written or chr(code) == "\t"
-        assert tomllib.loads(f"x = {written}")["x"] == value
+        written = toml_text({"x": value})
+        line = written.removesuffix("\n")  # the document's own line end
+        assert chr(code) not in line or chr(code) == "\t"
+        assert tomllib.loads(written)["x"] == value
 
 
 def test_lone_surrogates_become_replacement_characters(path: Path) -> None:
-    written = toml_string("a\udcffb")
-    assert tomllib.loads(f"x = {written}")["x"] == "a\ufffdb"
+    written = toml_text({"x": "a\udcffb", "l": ["\udcff"]})
+    assert tomllib.loads(written) == {"x": "a\ufffdb", "l": ["\ufffd"]}
     save_settings(Settings(last_names=("bad\udcffname",)), path)
     assert load_settings(path)[0].last_names == ("bad\ufffdname",)
 
 
-def test_dumps_flat_refuses_keys_that_would_need_quoting() -> None:
-    with pytest.raises(ValueError):
-        dumps_flat({"a key": "x"})
-    assert tomllib.loads(dumps_flat({"ok": True, "n": 3, "l": ["a"]}, header="h\n\nx")) == {
-        "ok": True,
-        "n": 3,
-        "l": ["a"],
-    }
+def test_the_header_becomes_comment_lines_above_the_values() -> None:
+    written = toml_text({"ok": True, "n": 3, "l": ["a"], "a key": "x"}, header="h\n\nx")
+    assert written.startswith("# h\n#\n# x\nok = true\nn = 3\n")
+    assert tomllib.loads(written) == {"ok": True, "n": 3, "l": ["a"], "a key": "x"}
+
+
+def test_a_person_reads_one_setting_per_line_after_the_header(path: Path) -> None:
+    save_settings(Settings(theme="nord", last_names=("Ann",)), path)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert lines[:2] == [
+        "# party-dice settings, written by the app (the Settings screen changes them).",
+        "# Unknown keys are ignored; a value of the wrong type falls back to its default.",
+    ]
+    keys = [line.split(" = ")[0] for line in lines if " = " in line]
+    assert keys == ["format", *(field.name for field in fields(Settings))]
+    assert 'theme = "nord"' in lines and "confirm_quit = true" in lines
 
 
 # Wrong types and unknown keys
@@ -362,8 +373,6 @@ def test_every_variant_of_both_games_has_a_title_and_one_line() -> None:
 
 
 def test_variant_names_match_the_engines() -> None:
-    aces_rules = pytest.importorskip("tui.engine.aces_rules")
-    chase_rules = pytest.importorskip("tui.engine.chase_rules")
     assert set(aces_rules.VARIANTS) == set(GAME_VARIANTS["aces"])
     assert set(chase_rules.VARIANTS) == set(GAME_VARIANTS["chase"])
 
@@ -395,12 +404,13 @@ def test_with_variants_and_variants_for() -> None:
         settings.with_variants("aces", ["kings-swap"])
 
 
-def test_settings_modules_do_not_load_textual() -> None:
+def test_storage_modules_do_not_load_textual() -> None:
     import subprocess
     import sys
 
     code = (
-        "import sys, tui.settings, tui.history, tui.paths, tui.engine.store\n"
+        "import sys\n"
+        "from tui.storage import files, history, locks, paths, save_format, saves, settings\n"
         "assert 'textual' not in sys.modules and 'rich' not in sys.modules, sorted(sys.modules)\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).parents[2])

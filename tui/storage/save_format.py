@@ -13,7 +13,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeGuard
 
-from tui.engine.files import Damaged
+from tui.storage.files import Damaged
 
 SAVE_KIND = "party-dice-save"
 SAVE_FORMAT = 1
