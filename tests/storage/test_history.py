@@ -300,16 +300,15 @@ def test_busy_database_is_reported_not_moved(history: History) -> None:
     try:
         blocker.execute("BEGIN EXCLUSIVE")
         slow = History(history.path)
-        import tui.storage.history as module
-
         real_connect = sqlite3.connect
 
         def quick(*args: Any, **kwargs: Any) -> sqlite3.Connection:
             kwargs["timeout"] = 0.01
-            return real_connect(*args, **kwargs)
+            connection: sqlite3.Connection = real_connect(*args, **kwargs)
+            return connection
 
         with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(module.sqlite3, "connect", quick)
+            patch.setattr(sqlite3, "connect", quick)
             message = add(slow)
         assert message is not None
         assert message.startswith("This game could not be added to the history (")

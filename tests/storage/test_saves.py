@@ -107,7 +107,7 @@ def test_failed_write_keeps_the_old_save_and_no_temp(
     def broken_replace(src: Any, dst: Any) -> None:
         raise OSError(28, os.strerror(28))
 
-    monkeypatch.setattr(files.os, "replace", broken_replace)
+    monkeypatch.setattr(os, "replace", broken_replace)
     with pytest.raises(StorageError) as caught:
         slot.write(payload(round=2))
     assert "no space left" in caught.value.message
@@ -626,7 +626,7 @@ def test_unwritable_directory_simulated(store: SaveStore, monkeypatch: pytest.Mo
             raise PermissionError(13, os.strerror(13), str(path))
         return real_open(path, flags, *args, **kwargs)
 
-    monkeypatch.setattr(files.os, "open", deny)
+    monkeypatch.setattr(os, "open", deny)
     with pytest.raises(StorageError) as caught:
         slot.write(payload())
     assert caught.value.message.startswith("Could not write ")

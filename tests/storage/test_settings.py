@@ -163,7 +163,7 @@ def test_at_most_twenty_names_are_remembered() -> None:
     assert Settings().remember_names(names).last_names == tuple(names[:20])
 
 
-@given(st.text(alphabet=st.characters(blacklist_categories=("Cs",))))
+@given(st.text(alphabet=st.characters(exclude_categories=["Cs"])))
 def test_any_string_survives_tomllib(value: str) -> None:
     assert tomllib.loads(toml_text({"x": value, "l": [value]})) == {"x": value, "l": [value]}
 

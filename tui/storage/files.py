@@ -19,7 +19,7 @@ import stat
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Literal, TypeVar
+from typing import Literal, TypeGuard, TypeVar
 
 DIR_MODE = 0o700
 FILE_MODE = 0o600
@@ -52,11 +52,36 @@ class Damaged(Exception):
         self.kind = kind
 
 
-def reason_of(error: OSError) -> str:
-    """A short lower-case phrase for an OS error ("permission denied")."""
-    if error.errno is not None:
+def reason_of(error: BaseException) -> str:
+    """A short phrase for an error: lower case for an OS error ("permission denied"),
+    the error's own words otherwise (an SQLite error), its type's name at the least."""
+    if isinstance(error, OSError) and error.errno is not None:
         return os.strerror(error.errno).lower()
     return str(error) or type(error).__name__
+
+
+def is_int(value: object) -> TypeGuard[int]:
+    """A whole number as a parsed file gives it: JSON and TOML readers make ``true`` a
+    ``bool``, which Python counts as an ``int``, and no field of ours means a flag by 1."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def is_str_list(value: object) -> TypeGuard[list[str]]:
+    """A parsed list of strings (names, variants): a hand-edited file may hold anything."""
+    return isinstance(value, list) and all(isinstance(item, str) for item in value)
+
+
+def check_format(version: object, newest: int) -> int:
+    """A file's format number, checked against the ``newest`` this party-dice writes.
+
+    Raises ``Damaged`` when it is not a whole number from 1, and ``Damaged`` of kind
+    "newer" when a later party-dice wrote the file (it is kept, moved aside, for that one).
+    """
+    if not is_int(version) or version < 1:
+        raise Damaged(f"unknown format {version!r}")
+    if version > newest:
+        raise Damaged(f"format {version}", "newer")
+    return version
 
 
 def ensure_private_dir(path: Path) -> Path:

@@ -28,10 +28,12 @@ from tui.storage.files import (
     StorageError,
     create_private_file,
     ensure_private_dir,
+    is_str_list,
     move_aside,
     quarantine,
     reason_of,
 )
+from tui.storage.paths import history_path
 
 HISTORY_VERSION = 1
 """Stored in ``PRAGMA user_version``."""
@@ -75,17 +77,11 @@ class _Damaged(Exception):
         self.damage = damage
 
 
-def default_path() -> Path:
-    from tui.storage.paths import history_path
-
-    return history_path()
-
-
 class History:
     """The history database at ``path`` (default: the XDG data dir)."""
 
     def __init__(self, path: Path | None = None) -> None:
-        self.path = default_path() if path is None else Path(path)
+        self.path = history_path() if path is None else Path(path)
 
     def record(
         self,
@@ -134,7 +130,7 @@ class History:
             except (sqlite3.Error, OSError) as error:
                 damage = _damage_of(error)
                 if damage is None:
-                    return f"This game could not be added to the history ({_reason(error)})."
+                    return f"This game could not be added to the history ({reason_of(error)})."
                 message = self._quarantine(damage)
         return message
 
@@ -156,7 +152,7 @@ class History:
         except (sqlite3.Error, OSError) as error:
             damage = _damage_of(error)
             if damage is None:
-                return [], f"The history of games cannot be read ({_reason(error)})."
+                return [], f"The history of games cannot be read ({reason_of(error)})."
             return [], self._quarantine(damage)
         return [record for record in map(_record, rows) if record is not None], None
 
@@ -221,18 +217,12 @@ def _damage_of(error: BaseException) -> Damaged | None:
     return None
 
 
-def _reason(error: BaseException) -> str:
-    if isinstance(error, OSError):
-        return reason_of(error)
-    return str(error) or type(error).__name__
-
-
 def _names(text: Any) -> tuple[str, ...] | None:
     try:
         value = json.loads(text)
     except (TypeError, ValueError):
         return None
-    if isinstance(value, list) and all(isinstance(item, str) for item in value):
+    if is_str_list(value):
         return tuple(value)
     return None
 

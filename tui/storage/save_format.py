@@ -11,9 +11,9 @@ import json
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any, TypeGuard
+from typing import Any
 
-from tui.storage.files import Damaged
+from tui.storage.files import Damaged, check_format, is_int, is_str_list
 
 SAVE_KIND = "party-dice-save"
 SAVE_FORMAT = 1
@@ -48,10 +48,10 @@ def _summary_fields(payload: dict[str, Any], round: int | None) -> dict[str, Any
         for seat in (seats if isinstance(seats, list) else [])
         if isinstance(seat, dict) and isinstance(seat.get("name"), str)
     ]
-    if round is None and _is_int(state.get("round")):
+    if round is None and is_int(state.get("round")):
         round = state["round"]
     variants = state.get("variants")
-    if not (isinstance(variants, list) and all(isinstance(v, str) for v in variants)):
+    if not is_str_list(variants):
         variants = []
     return {
         "game": game if isinstance(game, str) else "",
@@ -72,12 +72,8 @@ def encode_save(payload: dict[str, Any], *, saved_at: datetime, round: int | Non
     return json.dumps(document, ensure_ascii=True, allow_nan=False).encode("ascii")
 
 
-def _is_int(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _str_list(value: object, field: str) -> tuple[str, ...]:
-    if not (isinstance(value, list) and all(isinstance(item, str) for item in value)):
+    if not is_str_list(value):
         raise Damaged(f"the {field} are not a list of words")
     return tuple(value)
 
@@ -92,11 +88,7 @@ def parse_save(data: bytes, *, slot_id: str, path: Path) -> tuple[SaveSummary, d
         raise Damaged("not valid JSON") from error
     if not isinstance(document, dict) or document.get("kind") != SAVE_KIND:
         raise Damaged("not a party-dice save")
-    version = document.get("version")
-    if not _is_int(version) or version < 1:
-        raise Damaged(f"unknown format {version!r}")
-    if version > SAVE_FORMAT:
-        raise Damaged(f"format {version}", "newer")
+    check_format(document.get("version"), SAVE_FORMAT)
     summary = document.get("summary")
     payload = document.get("payload")
     if not isinstance(summary, dict) or not isinstance(payload, dict):
@@ -105,7 +97,7 @@ def parse_save(data: bytes, *, slot_id: str, path: Path) -> tuple[SaveSummary, d
     if not isinstance(game, str):
         raise Damaged("the game is not named")
     round = summary.get("round")
-    if round is not None and not _is_int(round):
+    if round is not None and not is_int(round):
         raise Damaged("the round is not a number")
     try:
         saved_at = datetime.fromisoformat(summary["saved_at"])

@@ -36,10 +36,12 @@ from tui.storage.files import (
     StorageError,
     atomic_write_bytes,
     ensure_private_dir,
+    is_int,
     quarantine,
     read_limited,
     reason_of,
 )
+from tui.storage.paths import saves_dir
 from tui.storage.save_format import (
     SAVE_FORMAT,
     SUFFIX,
@@ -174,11 +176,7 @@ class SaveStore:
     """All saved games of this user, in one directory (default: the XDG state dir)."""
 
     def __init__(self, directory: Path | None = None) -> None:
-        if directory is None:
-            from tui.storage.paths import saves_dir
-
-            directory = saves_dir()
-        self.directory = Path(directory)
+        self.directory = saves_dir() if directory is None else Path(directory)
 
     def save_path(self, slot_id: str) -> Path:
         return self.directory / f"{slot_id}{SUFFIX}"
@@ -270,10 +268,10 @@ class SaveStore:
         """``open`` and rebuild the game; an unplayable save is moved aside (``SaveDamaged``)."""
         slot, payload = self.open(slot_id)
         try:
-            controller = Controller.from_dict(payload)
+            controller = _rebuild(payload)
         except SaveFormatError as error:
             version = payload.get("format")
-            newer = isinstance(version, int) and version > FORMAT_VERSION
+            newer = is_int(version) and version > FORMAT_VERSION
             damage = Damaged(f"format {version}" if newer else str(error), _kind(newer))
             message = quarantine(self.save_path(slot_id), _what(slot_id), damage, _CONSEQUENCE)
             slot._drop()
@@ -312,6 +310,12 @@ class SaveStore:
                 raise SaveInUse("This game is open in another session.") from damage
             raise SaveDamaged(quarantine(path, _what(slot_id), damage, _CONSEQUENCE)) from damage
         return replace(summary, in_use=in_use), payload
+
+
+def _rebuild(payload: dict[str, Any]) -> Controller:
+    """The game a save's payload holds: the one place storage looks a game up by its id
+    (``SaveFormatError`` for a game or a state it cannot rebuild)."""
+    return Controller.from_dict(payload)
 
 
 def _what(slot_id: str) -> str:

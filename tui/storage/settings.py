@@ -19,7 +19,14 @@ import tomli_w
 
 from tui.engine.bots import BOT_LEVELS
 from tui.gameconfig import GAME_VARIANTS, MAX_NAME, clean_name
-from tui.storage.files import Damaged, atomic_write_text, ensure_private_dir, load_or_quarantine
+from tui.storage.files import (
+    Damaged,
+    atomic_write_text,
+    check_format,
+    ensure_private_dir,
+    load_or_quarantine,
+)
+from tui.storage.paths import settings_path
 from tui.variant_info import (
     ALL_OUT_INFO,
     ANIMATION_INFO,
@@ -189,24 +196,14 @@ def _parse(data: bytes) -> dict[str, Any]:
         document = tomllib.loads(text)
     except (tomllib.TOMLDecodeError, RecursionError) as error:
         raise Damaged("not valid TOML") from error
-    version = document.get("format", SETTINGS_FORMAT)
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise Damaged(f"unknown format {version!r}")
-    if version > SETTINGS_FORMAT:
-        raise Damaged(f"format {version}", "newer")
+    check_format(document.get("format", SETTINGS_FORMAT), SETTINGS_FORMAT)
     return document
-
-
-def default_path() -> Path:
-    from tui.storage.paths import settings_path
-
-    return settings_path()
 
 
 def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     """The saved settings (defaults when there are none) and at most one sentence
     for the player about anything that went wrong. Never raises for a bad file."""
-    path = default_path() if path is None else path
+    path = settings_path() if path is None else path
     document, message = load_or_quarantine(
         path,
         _parse,
@@ -261,6 +258,6 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
     Raises ``tui.storage.files.StorageError`` (with a one-sentence ``message``) when the
     config directory cannot be written; the app should say so and carry on.
     """
-    path = default_path() if path is None else path
+    path = settings_path() if path is None else path
     ensure_private_dir(path.parent)
     atomic_write_text(path, toml_text(settings_to_dict(settings), header=_HEADER))
