@@ -1,6 +1,6 @@
 """The save file's envelope: a version, a small summary for the Continue list, the game.
 
-Kept apart from the store so the format can be read (and tested) without any file:
+Kept apart from ``saves`` so the format can be read (and tested) without any file:
 ``encode_save`` makes the bytes, ``parse_save`` checks every field a listing relies on
 and raises ``Damaged`` with a short reason a person can read.
 """
