@@ -20,12 +20,12 @@ from tui.engine.chase_rules import VARIANTS
 from tui.engine.controller import Controller
 from tui.engine.core import Event, TableView
 from tui.glyphs import card as card_label
-from tui.kits import chase_words
-from tui.kits.chase import ChaseKit, curtains_needed, people_in
-from tui.kits.chase_centre import centre_picture
-from tui.kits.chase_layout import CHROME, chase_arrange, column_major
+from tui.table.kits import chase_words
+from tui.table.kits.chase import ChaseKit, curtains_needed, people_in
+from tui.widgets.chase_centre import centre_picture
+from tui.table.kits.chase_layout import CHROME, chase_arrange, column_major
 from tui.screens.curtain import PrivateResult
-from tui.table_layout import MIN_HEIGHT, MIN_WIDTH
+from tui.table.layout import MIN_HEIGHT, MIN_WIDTH
 from tui.widgets.card import card_box, inline
 
 KIT = ChaseKit()

@@ -24,7 +24,7 @@ from tests.app.conftest import AppDirs
 from tests.app.table_support import aces_config, table_of, write_settings
 from tui.engine.controller import Controller, Seat, new_game
 from tui.engine.save_format import encode_save
-from tui.screens.table import TableScreen
+from tui.table.screen import TableScreen
 from tui.screens.title import TitleScreen
 
 MakeApp = Callable[..., Any]

@@ -22,7 +22,7 @@ from tui.cli import Command
 from tui.engine.controller import Controller
 from tui.engine.store import SaveStore
 from tui.screens.confirm import ConfirmScreen
-from tui.screens.table import TableScreen
+from tui.table.screen import TableScreen
 from tui.screens.title import TitleScreen
 from tui.widgets.action_bar import ActionBar
 

@@ -12,10 +12,10 @@ from tests.engine.scripted import ScriptedRandom
 from tui.engine.aces import AcesGame
 from tui.engine.controller import Controller, Seat
 from tui.engine.core import Action, Event
-from tui.kits.aces import AcesKit
-from tui.screens.table import match_key
-from tui.table_flow import PACES, next_step, pace_for
-from tui.table_layout import MIN_HEIGHT, MIN_WIDTH, arrange, too_small
+from tui.table.kits.aces import AcesKit
+from tui.table.screen import match_key
+from tui.table.flow import PACES, next_step, pace_for
+from tui.table.layout import MIN_HEIGHT, MIN_WIDTH, arrange, too_small
 from tui.widgets.dice import MAX_ROLL_SECONDS, die_box, tumble
 from tui.widgets.textfit import fit, printable
 

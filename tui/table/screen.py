@@ -7,12 +7,12 @@ each of which redraws only what changed. Intent flows up: keys and clicks become
 whose ``key`` it is (Enter and Space stand for the only action on offer) and never asks
 which game is running to decide what a key does.
 
-Computer players move after a short pause (``tui.table_flow``), driven by one-shot
+Computer players move after a short pause (``tui.table.flow``), driven by one-shot
 timers; any key skips the pause or the dice animation, and with animation "off"
 everything is instant. Nothing runs while the table waits for a person.
 
-Extension points for another game (Chase the Ace), all in ``tui.table_kit.TableKit``,
-registered in ``tui.table_kit.KITS`` by a module ``tui/kits/<game>.py``:
+Extension points for another game (Chase the Ace), all in ``tui.table.kit.TableKit``,
+registered in ``tui.table.kit.KITS`` by a module ``tui/table/kits/<game>.py``:
 
 - ``make_centre`` / ``show_centre`` / ``animate`` / ``finish_animation``: the widget in
   the middle (cards, a cut) and its animation, which ends by posting
@@ -51,9 +51,9 @@ from textual.widgets import Static
 
 from tui.engine.core import Action, Event, IllegalAction, TableView, find_legal
 from tui.screens.round_end import LOOK, REMATCH, TITLE, RoundEndScreen
-from tui.table_flow import Pace, main_action_alias, next_step, pace_for
-from tui.table_kit import TableKit, kit_for
-from tui.table_layout import MIN_HEIGHT, MIN_WIDTH, Arrangement, too_small
+from tui.table.flow import Pace, main_action_alias, next_step, pace_for
+from tui.table.kit import TableKit, kit_for
+from tui.table.layout import MIN_HEIGHT, MIN_WIDTH, Arrangement, too_small
 from tui.widgets.action_bar import ActionBar, key_label
 from tui.widgets.animation import AnimationDone
 from tui.widgets.game_log import GameLog

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from tui.engine.core import Event, SeatView, TableView
 from tui.glyphs import card as card_glyph
 from tui.narrate.chase import join_names
-from tui.table_kit import RoundSummary, variant_title
+from tui.table.kit import RoundSummary, variant_title
 
 MOVE_WORDS = {
     "stand": "stood",

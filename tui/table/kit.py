@@ -1,6 +1,6 @@
 """The game-specific parts of the one table screen, looked up by game id.
 
-``tui.screens.table.TableScreen`` draws every game the same way: seat panels, the pot,
+``tui.table.screen.TableScreen`` draws every game the same way: seat panels, the pot,
 the action bar, the log, the table info. What differs between games lives in a
 ``TableKit`` registered in ``KITS``:
 
@@ -16,7 +16,7 @@ the action bar, the log, the table info. What differs between games lives in a
   "Pass to Ben"), ``curtain_after`` (after that person's move) and ``ask_arg`` (a
   screen that picks the number for an action with ``arg_range``, e.g. a cut depth).
 
-A new game adds a subclass in ``tui/kits/<game_id>.py`` that calls ``register`` (the
+A new game adds a subclass in ``tui/table/kits/<game_id>.py`` that calls ``register`` (the
 module is imported the first time a table for that game opens); the screen never
 branches on the game id. Widgets a kit adds should draw through
 ``tui.widgets.lines.LineWidget`` so a move repaints only the lines it changed.
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from textual.screen import Screen
     from textual.widget import Widget
 
-    from tui.table_layout import Arrangement
+    from tui.table.layout import Arrangement
 
 LOG_NAME_WIDTH = 24
 """Names in the log are cut to this many cells, so one name cannot flood it."""
@@ -105,7 +105,7 @@ class TableKit:
 
     def arrange(self, players: int, width: int, height: int) -> Arrangement:
         """Where the seats go at this terminal size (Chase needs room for a card)."""
-        from tui.table_layout import arrange
+        from tui.table.layout import arrange
 
         return arrange(players, width, height)
 
@@ -201,7 +201,7 @@ def _load(game_id: str) -> None:
     import importlib
 
     try:
-        importlib.import_module(f"tui.kits.{game_id}")
+        importlib.import_module(f"tui.table.kits.{game_id}")
     except ModuleNotFoundError:
         pass
     if game_id not in KITS:

@@ -1,6 +1,6 @@
 """Chase the Ace at the table: lives, a card per seat, curtains between people, the cut.
 
-The table screen is shared with Aces; this kit says what differs (``tui.table_kit``).
+The table screen is shared with Aces; this kit says what differs (``tui.table.kit``).
 
 Hidden cards (ruling C10). The table draws one viewer's secrets at most:
 
@@ -29,11 +29,11 @@ from rich.text import Text
 from tui.engine.controller import Controller, Seat
 from tui.engine.core import Action, Event, SeatView, TableView
 from tui.glyphs import card as card_glyph
-from tui.kits import chase_words
-from tui.kits.chase_centre import ChaseCentre, centre_picture
-from tui.kits.chase_layout import chase_arrange
+from tui.table.kits import chase_words
+from tui.widgets.chase_centre import ChaseCentre, centre_picture
+from tui.table.kits.chase_layout import chase_arrange
 from tui.narrate.chase import describe
-from tui.table_kit import RoundSummary, TableKit, register
+from tui.table.kit import RoundSummary, TableKit, register
 from tui.widgets.card import inline
 from tui.widgets.player_panel import FLAG_MARKS, PanelModel
 from tui.widgets.textfit import fit
@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from textual.screen import Screen
     from textual.widget import Widget
 
-    from tui.table_layout import Arrangement
+    from tui.table.layout import Arrangement
 
 
 def people_in(controller: Controller) -> tuple[int, ...]:

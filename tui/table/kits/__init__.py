@@ -1,0 +1,1 @@
+"""One module per game, each registering its ``TableKit`` (see ``tui.table.kit``)."""
