@@ -1,4 +1,12 @@
-"""The pacing of a table, as pure logic: who moves next, and how long to wait first.
+"""The flow of a table, as pure logic: its states, who moves next, how long to wait.
+
+``TableFlow`` is the table's state machine (``FlowState``): settled and waiting for a
+person (``READY``), a computer player's pause (``THINKING``), a move's animation
+(``ANIMATING``), a screen on top awaiting an answer (``GATED``: a curtain, the cut,
+the round's end), and ``LEFT`` for good. Only the moves in ``TRANSITIONS`` are
+allowed; nothing leaves ``LEFT`` (a timer or a screen closing after the table was
+left changes nothing). Keys act only when ``READY``; while ``busy`` a key skips the
+wait; while ``GATED`` or ``LEFT`` a key typed ahead acts no more.
 
 The table screen asks ``next_step`` after every change. A person's move waits for a
 key; a computer player's move (and a table action nobody at the keyboard owns, when
@@ -9,10 +17,16 @@ touches Textual, so the rules of pacing are tested without an app.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import TYPE_CHECKING, Literal
 
-from tui.engine.controller import Controller
+from tui.engine.core import Action, Event
+from tui.session.seat_control import TableController
+
+if TYPE_CHECKING:
+    from tui.table.kit import CurtainRequest
 
 
 @dataclass(frozen=True)
@@ -60,7 +74,7 @@ class Step:
     delay: float = 0.0
 
 
-def next_step(controller: Controller, pace: Pace) -> Step:
+def next_step(controller: TableController, pace: Pace) -> Step:
     if controller.over:
         return Step("over")
     seat = controller.whose_turn()
@@ -74,3 +88,97 @@ def next_step(controller: Controller, pace: Pace) -> Step:
 def main_action_alias(actions_count: int) -> bool:
     """Enter and Space stand for the only action on offer, never for one of a choice."""
     return actions_count == 1
+
+
+def match_key(actions: Sequence[Action], key: str) -> Action | None:
+    """The action a key stands for: its own key (letters in either case), or Enter and
+    Space for the only action on offer."""
+    for action in actions:
+        if action.key == key or (len(key) == 1 and action.key == key.lower()):
+            return action
+    if key in ("enter", "space") and main_action_alias(len(actions)):
+        return actions[0]
+    return None
+
+
+class FlowState(Enum):
+    READY = "ready"
+    THINKING = "thinking"
+    ANIMATING = "animating"
+    GATED = "gated"
+    LEFT = "left"
+
+
+TRANSITIONS: dict[FlowState, frozenset[FlowState]] = {
+    FlowState.READY: frozenset(
+        {FlowState.THINKING, FlowState.ANIMATING, FlowState.GATED, FlowState.LEFT}
+    ),
+    FlowState.THINKING: frozenset({FlowState.READY, FlowState.LEFT}),
+    FlowState.ANIMATING: frozenset({FlowState.READY, FlowState.LEFT}),
+    FlowState.GATED: frozenset({FlowState.READY, FlowState.LEFT}),
+    FlowState.LEFT: frozenset(),
+}
+"""Every move the table may make; a pause or an animation ends (``READY``) before the
+next thing starts, and any state may end in ``LEFT``."""
+
+
+class FlowError(RuntimeError):
+    """A move ``TRANSITIONS`` does not allow: a bug in the table, never a player's key."""
+
+
+@dataclass
+class TableFlow:
+    """The table's state, and what it remembers between steps: the events of the move
+    being animated, the seat whose turn's curtain was already considered, and the
+    curtain to show once the move is revealed (after a person's swap)."""
+
+    state: FlowState = FlowState.READY
+    pending: list[Event] = field(default_factory=list)
+    curtained: int | None = None
+    after_curtain: CurtainRequest | None = None
+
+    def to(self, state: FlowState) -> None:
+        """Move to ``state``; from ``LEFT`` nothing moves (late timers, closing screens)."""
+        if self.state is FlowState.LEFT:
+            return
+        if state not in TRANSITIONS[self.state]:
+            raise FlowError(f"the table cannot go from {self.state.name} to {state.name}")
+        self.state = state
+
+    @property
+    def ready(self) -> bool:
+        """Settled: play may go on, a person's key may act."""
+        return self.state is FlowState.READY
+
+    @property
+    def busy(self) -> bool:
+        """A computer's pause or an animation runs (any key skips it)."""
+        return self.state in (FlowState.THINKING, FlowState.ANIMATING)
+
+    @property
+    def closed(self) -> bool:
+        """A screen is on top, or the table was left: keys typed ahead act no more."""
+        return self.state in (FlowState.GATED, FlowState.LEFT)
+
+    def take_pending(self) -> list[Event]:
+        events, self.pending = self.pending, []
+        return events
+
+    def moved(self, events: Sequence[Event]) -> None:
+        """A move was made: its events wait to be revealed."""
+        self.pending = list(events)
+
+    def person_moved(self) -> None:
+        """A person moved: the next person's turn gets its curtain considered afresh."""
+        self.curtained = None
+
+    def take_after_curtain(self) -> CurtainRequest | None:
+        request, self.after_curtain = self.after_curtain, None
+        return request
+
+    def first_look(self, seat: int) -> bool:
+        """True the first time ``seat``'s turn comes up (its curtain is considered once)."""
+        if seat == self.curtained:
+            return False
+        self.curtained = seat
+        return True

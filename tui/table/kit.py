@@ -1,45 +1,43 @@
-"""The game-specific parts of the one table screen, looked up by game id.
+"""What each game draws differently on the one table screen, in four small parts.
 
 ``tui.table.screen.TableScreen`` draws every game the same way: seat panels, the pot,
-the action bar, the log, the table info. What differs between games lives in a
-``TableKit`` registered in ``KITS``:
+the action bar, the log, the table info. A ``TableKit`` says what differs, each part
+with defaults so that a game overrides only what it changes:
 
-- what a counter is (chips or lives, and its symbol) and how a seat's panel reads
-  (``panel_model``; Chase adds its card through ``PanelModel.detail`` and its one-line
-  form through ``PanelModel.line``), and where the seats go (``arrange``);
-- the widget in the middle of the table (``make_centre``, ``show_centre``,
-  ``animate``; Aces shows dice, Chase will show cards or a cut) and when it animates;
-- the info lines (round, match, variants) and the end-of-round summary
-  (``round_summary``), which opens the round-end screen;
-- hooks for hidden information, unused by Aces: ``viewer`` (whose secrets the table
-  may show now), ``curtain_before`` (a screen to push before a person's turn, e.g.
-  "Pass to Ben"), ``curtain_after`` (after that person's move) and ``ask_arg`` (a
-  screen that picks the number for an action with ``arg_range``, e.g. a cut depth).
+- ``Seats``: what a counter is (chips or lives, its symbol), how a seat's panel reads
+  (``panel_model``, ``detail``) and where the seats go (``arrange``);
+- ``Centre``: the widget in the middle of the table (Aces shows dice, Chase a card),
+  how it shows the settled state and whether a move animates;
+- ``Words``: the log, the info lines, the end-of-round summary, what a curtain says
+  and the question for a number (a cut depth);
+- ``privacy``: the rule of who may see which card now (``tui.session.privacy``), which
+  decides when a curtain is needed; the kit only words it.
 
-A new game adds a subclass in ``tui/table/kits/<game_id>.py`` that calls ``register`` (the
-module is imported the first time a table for that game opens); the screen never
-branches on the game id. Widgets a kit adds should draw through
-``tui.widgets.lines.LineWidget`` so a move repaints only the lines it changed.
+A kit never builds a screen: it returns data (``CurtainRequest``, ``NumberRequest``,
+``RoundSummary``) and the table picks the screen. A kit is a plain class made once per
+table (``kit_for``), so nothing is shared between tables. Widgets a kit adds should
+draw through ``tui.widgets.lines.LineWidget`` so a move repaints only what changed.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from tui.engine.controller import Controller, Seat
+from tui.engine.controller import Seat
 from tui.engine.core import Action, Event, SeatView, TableView
+from tui.session.privacy import OPEN_TABLE, PrivacyRule
+from tui.session.seat_control import TableController
+from tui.table.layout import Arrangement, arrange
 from tui.widgets.player_panel import PanelModel
 from tui.widgets.textfit import fit
 
 if TYPE_CHECKING:
-    from textual.screen import Screen
     from textual.widget import Widget
-
-    from tui.table.layout import Arrangement
 
 LOG_NAME_WIDTH = 24
 """Names in the log are cut to this many cells, so one name cannot flood it."""
@@ -56,6 +54,27 @@ class RoundSummary:
     final: bool = False
 
 
+@dataclass(frozen=True)
+class CurtainRequest:
+    """A curtain the table should put up: before ``seat``'s turn ("Pass to ...",
+    ``card`` is ``None``, public ``lines``), or after their move, showing them
+    ``card`` and ``lines`` alone."""
+
+    seat: int
+    name: str
+    lines: tuple[str, ...]
+    card: str | None = None
+
+
+@dataclass(frozen=True)
+class NumberRequest:
+    """The question for an action's number (its ``arg_range``), e.g. a cut depth."""
+
+    chooser: str
+    arg_range: tuple[int, int]
+    note: str = ""
+
+
 def variant_title(name: str) -> str:
     try:
         from tui.variant_info import VARIANT_INFO
@@ -70,18 +89,14 @@ def variants_line(variants: frozenset[str]) -> str:
     return "Variants: " + ", ".join(variant_title(v) for v in sorted(variants))
 
 
-class TableKit:
-    """Defaults shared by every game; subclasses override what differs."""
+class Seats:
+    """Seat panels and where they go; chips by default."""
 
-    game_id = ""
-    title = ""
     counter_word = "chip"
     counter_plural = "chips"
     symbol = "\u25cf"
     ascii_symbol = "o"
     pot_title = "Pot"
-
-    # -- seats -------------------------------------------------------------------
 
     def panel_model(
         self, view: TableView, seat_view: SeatView, seat: Seat, ascii_only: bool
@@ -96,27 +111,28 @@ class TableKit:
             counter_plural=self.counter_plural,
             symbol=self.symbol,
             ascii_symbol=self.ascii_symbol,
-            detail=self.panel_detail(view, seat_view, ascii_only),
+            detail=self.detail(view, seat_view, ascii_only),
             ascii_only=ascii_only,
         )
 
-    def panel_detail(self, view: TableView, seat_view: SeatView, ascii_only: bool) -> Text | None:
+    def detail(self, view: TableView, seat_view: SeatView, ascii_only: bool) -> Text | None:
+        """An extra line for a tall panel (a card, where sixes go)."""
         return None
 
     def arrange(self, players: int, width: int, height: int) -> Arrangement:
-        """Where the seats go at this terminal size (Chase needs room for a card)."""
-        from tui.table.layout import arrange
-
+        """Where the seats go at this terminal size."""
         return arrange(players, width, height)
 
-    # -- the middle of the table ------------------------------------------------------
 
-    def make_centre(self, ascii_only: bool) -> Widget:
+class Centre:
+    """The widget in the middle of the table; a blank one by default."""
+
+    def make(self, ascii_only: bool) -> Widget:
         from textual.widgets import Static
 
         return Static("")
 
-    def show_centre(
+    def show(
         self, centre: Widget, view: TableView, names: Sequence[str], events: Sequence[Event]
     ) -> None:
         """Draw the settled state; ``events`` are those of the move just revealed."""
@@ -130,13 +146,18 @@ class TableKit:
         frames: int,
     ) -> bool:
         """Start an animation for ``events``; True if ``centre`` will post
-        ``AnimationDone`` when it ends (the screen then waits before revealing)."""
+        ``AnimationDone`` when it ends (the table then waits before revealing)."""
         return False
 
-    def finish_animation(self, centre: Widget) -> None:
+    def finish(self, centre: Widget) -> None:
         """Jump to the end of a running animation (any key)."""
 
-    # -- words ------------------------------------------------------------------------
+
+class Words:
+    """What the table writes: the log, the info box, summaries, curtains, questions."""
+
+    def __init__(self, game_id: str) -> None:
+        self.game_id = game_id
 
     def log_names(self, names: Sequence[str], ascii_only: bool) -> list[str]:
         return [fit(name, LOG_NAME_WIDTH, ascii_only) for name in names]
@@ -151,60 +172,77 @@ class TableKit:
     def reason_line(self, name: str, reason: str) -> str:
         return f"{name} (computer) {reason}"
 
-    def info_lines(self, view: TableView, names: Sequence[str]) -> list[str]:
+    def info_lines(self, view: TableView, names: Sequence[str], ascii_only: bool) -> list[str]:
         return [f"Round {view.round}", variants_line(view.variants)]
 
     def round_summary(
-        self, view: TableView, events: Sequence[Event], names: Sequence[str]
+        self, view: TableView, events: Sequence[Event], names: Sequence[str], ascii_only: bool
     ) -> RoundSummary | None:
         """A summary when ``events`` ended a round or the game, else ``None``."""
         return None
 
-    # -- hidden information (Chase) -----------------------------------------------------
+    def pass_lines(self, view: TableView, names: Sequence[str], ascii_only: bool) -> list[str]:
+        """The public lines on the curtain before a person's turn (``view`` is public)."""
+        return []
 
-    def viewer(self, controller: Controller, current_viewer: int | None) -> int | None:
-        """Whose private view the table draws now (``None``: public only)."""
+    def private_result(
+        self, view: TableView, seat: int, names: Sequence[str], ascii_only: bool
+    ) -> CurtainRequest | None:
+        """What ``seat`` sees alone after their move (``view`` is theirs), if anything."""
         return None
 
-    def curtain_before(self, controller: Controller, seat: int) -> Screen[Any] | None:
-        """A screen to push before person ``seat`` acts; its result (a seat or ``None``)
-        becomes the viewer."""
+    def number_request(self, action: Action, view: TableView) -> NumberRequest | None:
+        """The question for ``action``'s number; ``None``: take the lowest."""
         return None
+
+
+class TableKit:
+    """One game's parts at one table; every part has defaults."""
+
+    def __init__(
+        self,
+        game_id: str,
+        title: str,
+        *,
+        seats: Seats | None = None,
+        centre: Centre | None = None,
+        words: Words | None = None,
+        privacy: PrivacyRule = OPEN_TABLE,
+    ) -> None:
+        self.game_id = game_id
+        self.title = title
+        self.seats = seats or Seats()
+        self.centre = centre or Centre()
+        self.words = words or Words(game_id)
+        self.privacy = privacy
+
+    def curtain_before(
+        self, controller: TableController, seat: int, ascii_only: bool
+    ) -> CurtainRequest | None:
+        """The curtain before person ``seat`` acts, when the privacy rule wants one."""
+        if not self.privacy.curtain_before(controller, seat):
+            return None
+        view = controller.view(None)
+        names = [s.name for s in controller.seats]
+        lines = self.words.pass_lines(view, names, ascii_only)
+        return CurtainRequest(seat, names[seat], tuple(lines))
 
     def curtain_after(
-        self, controller: Controller, seat: int, events: Sequence[Event]
-    ) -> Screen[Any] | None:
-        """A screen to push after person ``seat`` moved, before the table goes on."""
-        return None
-
-    def ask_arg(self, action: Action, view: TableView) -> Screen[Any] | None:
-        """A screen that returns the number for ``action`` (it has ``arg_range``)."""
-        return None
-
-
-KITS: dict[str, TableKit] = {}
-
-
-def register(kit: TableKit) -> TableKit:
-    KITS[kit.game_id] = kit
-    return kit
+        self, controller: TableController, seat: int, events: Sequence[Event], ascii_only: bool
+    ) -> CurtainRequest | None:
+        """The curtain after person ``seat``'s move, when the privacy rule wants one."""
+        if not self.privacy.curtain_after(controller, seat, events):
+            return None
+        names = [s.name for s in controller.seats]
+        return self.words.private_result(controller.view(seat), seat, names, ascii_only)
 
 
 def kit_for(game_id: str) -> TableKit:
-    if game_id not in KITS:
-        _load(game_id)
-    return KITS[game_id]
-
-
-def _load(game_id: str) -> None:
-    """Import the module that registers ``game_id``'s kit (kept lazy: start-up time)."""
-    import importlib
-
+    """A new kit for one table of ``game_id``: the class ``KIT`` of the module
+    ``tui.table.kits.<game_id>`` (imported lazily: start-up time), or a plain kit."""
     try:
-        importlib.import_module(f"tui.table.kits.{game_id}")
+        module = importlib.import_module(f"tui.table.kits.{game_id}")
     except ModuleNotFoundError:
-        pass
-    if game_id not in KITS:
-        plain = TableKit()
-        plain.game_id = plain.title = game_id
-        KITS[game_id] = plain
+        return TableKit(game_id, game_id)
+    kit: TableKit = module.KIT()
+    return kit

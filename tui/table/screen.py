@@ -1,31 +1,13 @@
-"""The one table screen both games are played on.
+"""The one table screen every game is played on: the flow, the keys, the app's hooks.
 
-State flows down: after every move the screen asks the controller for the view and
-pushes it into the widgets (seat panels, pot, the game's centre widget, table info),
-each of which redraws only what changed. Intent flows up: keys and clicks become
-``Action``s from ``controller.actions()``; the screen matches a key to the action
-whose ``key`` it is (Enter and Space stand for the only action on offer) and never asks
-which game is running to decide what a key does.
-
-Computer players move after a short pause (``tui.table.flow``), driven by one-shot
-timers; any key skips the pause or the dice animation, and with animation "off"
-everything is instant. Nothing runs while the table waits for a person.
-
-Extension points for another game (Chase the Ace), all in ``tui.table.kit.TableKit``,
-registered in ``tui.table.kit.KITS`` by a module ``tui/table/kits/<game>.py``:
-
-- ``make_centre`` / ``show_centre`` / ``animate`` / ``finish_animation``: the widget in
-  the middle (cards, a cut) and its animation, which ends by posting
-  ``tui.widgets.animation.AnimationDone``;
-- ``panel_model`` / ``panel_detail``: what a seat panel shows (a card, a dealer mark is a
-  flag already); ``counter_word``, ``symbol``: lives instead of chips;
-- ``viewer``: whose secrets may be drawn now; ``curtain_before`` / ``curtain_after``:
-  screens pushed before and after a person's move (the "Pass to Ben" curtain); the
-  screen waits for them and takes the curtain's result as the new viewer;
-- ``ask_arg``: a screen that picks the number of an action with ``arg_range`` (the
-  dealer's cut), the result is applied with ``Action.with_arg``;
-- ``narrate`` (with the viewer, so private events stay private), ``info_lines``,
-  ``round_summary`` (opens ``RoundEndScreen``).
+Drawing is ``tui.table.board.TableBoard``'s; what differs per game is the kit
+(``tui.table.kit``). The screen uses only the controller protocol
+(``tui.session.seat_control``), so a controller in another process can drive it. Its
+state is a ``tui.table.flow.TableFlow``: computer players move after a short pause
+(one-shot timers), any key skips the pause or the animation (``AnimationDone`` ends
+it), screens on top (curtains, the cut, the round's end) come from the data the kit
+returns, and nothing runs while the table waits for a person. Keys and clicks become
+``Action``s from ``controller.actions()`` (``match_key``), never by game id.
 
 Hooks for the app: ``table_screen(controller, config, slot)`` builds the screen;
 ``save_game()`` runs after every applied action (``on_after_action``) and when the app
@@ -37,36 +19,27 @@ else writes the save slot itself. ``rules_context()``, ``game_in_progress`` and
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import on
-from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Center, Horizontal, Vertical
-from textual.events import Key, Resize
+from textual.events import Key
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Static
 
-from tui.engine.core import Action, Event, IllegalAction, TableView, find_legal
+from tui.engine.core import Action, Event, IllegalAction, find_legal
 from tui.screens.round_end import LOOK, REMATCH, TITLE, RoundEndScreen
-from tui.table.flow import Pace, main_action_alias, next_step, pace_for
-from tui.table.kit import TableKit, kit_for
-from tui.table.layout import MIN_HEIGHT, MIN_WIDTH, Arrangement, too_small
-from tui.widgets.action_bar import ActionBar, key_label
+from tui.table.board import TableBoard, curtain_screen, number_screen
+from tui.table.flow import FlowState, Pace, TableFlow, match_key, next_step, pace_for
+from tui.widgets.action_bar import ActionBar
 from tui.widgets.animation import AnimationDone
 from tui.widgets.game_log import GameLog
-from tui.widgets.key_bar import KeyBar
-from tui.widgets.pot import PotView
-from tui.widgets.seat_grid import SeatGrid
-from tui.widgets.table_info import TableInfo
-from tui.widgets.textfit import fit
 
 if TYPE_CHECKING:
-    from tui.engine.controller import Controller
     from tui.engine.store import SaveSlot
     from tui.gameconfig import GameConfig
+    from tui.session.seat_control import TableController
 
 END_KINDS = frozenset({REMATCH.kind, TITLE.kind})
 MIN_WAIT = 0.01
@@ -74,18 +47,7 @@ MIN_WAIT = 0.01
 zero-second timer can end the app with ZeroDivisionError."""
 
 
-def match_key(actions: Sequence[Action], key: str) -> Action | None:
-    """The action a key stands for: its own key (letters in either case), or Enter and
-    Space for the only action on offer."""
-    for action in actions:
-        if action.key == key or (len(key) == 1 and action.key == key.lower()):
-            return action
-    if key in ("enter", "space") and main_action_alias(len(actions)):
-        return actions[0]
-    return None
-
-
-class TableScreen(Screen[None]):
+class TableScreen(TableBoard):
     """A game in progress: seats, pot, the game's centre widget, actions and the log."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -95,7 +57,7 @@ class TableScreen(Screen[None]):
 
     def __init__(
         self,
-        controller: Controller,
+        controller: TableController,
         config: GameConfig | None = None,
         slot: SaveSlot | None = None,
         *,
@@ -103,26 +65,18 @@ class TableScreen(Screen[None]):
         animation: str | None = None,
         confirm_quit: bool | None = None,
     ) -> None:
-        super().__init__(classes=f"game-{controller.game_id}")
-        self.controller = controller
+        super().__init__(controller)
         self.config = config
         self.slot = slot
-        self.kit: TableKit = kit_for(controller.game_id)
         self._ascii = ascii_only
         self._animation = animation
         self._confirm_quit = confirm_quit
-        self.viewer: int | None = None
         self.moves = 0
+        self.flow = TableFlow()
         self._timer: Timer | None = None
-        self._animating = False
-        self._pending: list[Event] = []
-        self._gate_open = False
-        self._curtained: int | None = None
-        self._after_curtain: Screen[Any] | None = None
-        self._arrangement: Arrangement | None = None
+        """The pause before a computer's move, while ``flow`` is THINKING."""
         self._saving_off = False
-        self._left = False
-        self.centre = self.kit.make_centre(self.ascii_only)
+        self.centre = self.kit.centre.make(self.ascii_only)
         self.centre.add_class("table-centre")
 
     # -- settings (the app's, unless given) --------------------------------------------
@@ -149,148 +103,28 @@ class TableScreen(Screen[None]):
             return self._confirm_quit
         return bool(getattr(getattr(self.app, "settings", None), "confirm_quit", True))
 
-    @property
-    def names(self) -> list[str]:
-        return [seat.name for seat in self.controller.seats]
-
-    @property
-    def log_names(self) -> list[str]:
-        return self.kit.log_names(self.names, self.ascii_only)
-
-    # -- what the app reads ------------------------------------------------------------
-
-    @property
-    def game_in_progress(self) -> bool:
-        return not self.controller.over
-
-    def rules_context(self) -> tuple[str, frozenset[str]]:
-        return self.controller.game_id, self.controller.view(None).variants
-
-    def help_keys(self) -> list[tuple[str, str]]:
-        """The keys of what may be done right now (the help screen adds the bindings)."""
-        actions = self._available_actions()
-        keys = [(key_label(action.key), action.label) for action in actions]
-        if main_action_alias(len(actions)) and actions[0].key != "enter":
-            keys.append(("Enter or Space", actions[0].label))
-        return keys
-
-    # -- building ------------------------------------------------------------------------
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="table"):
-            with Center(classes="band"):
-                yield SeatGrid(id="seats-top", classes="seats")
-            with Horizontal(id="centre"):
-                yield PotView(
-                    id="pot",
-                    title=self.kit.pot_title,
-                    word=self.kit.counter_word,
-                    plural=self.kit.counter_plural,
-                    symbol=self.kit.symbol,
-                    ascii_symbol=self.kit.ascii_symbol,
-                    ascii_only=self.ascii_only,
-                )
-                yield self.centre
-                yield TableInfo(id="info")
-            with Center(classes="band"):
-                yield SeatGrid(id="seats-bottom", classes="seats")
-            yield ActionBar(id="actions")
-            yield GameLog(id="log")
-        yield Static("", id="too-small", markup=False)
-        yield KeyBar()
-
     def on_mount(self) -> None:
-        self._layout(self.app.size.width, self.app.size.height)
-        who = ", ".join(self.log_names)
-        if self.config is None and self.controller.view(None).phase not in ("start",):
-            opening = f"{self.kit.title}: the game goes on. At the table: {who}."
-        else:
-            opening = f"{self.kit.title}. At the table: {who}."
-        self.query_one(GameLog).write([opening])
-        self._refresh_table(())
+        self._open_table(self.config is None and self.controller.view(None).phase != "start")
         self.call_after_refresh(self._advance)
-
-    def on_resize(self, event: Resize) -> None:
-        self._layout(event.size.width, event.size.height)
-
-    def _layout(self, width: int, height: int) -> None:
-        small = too_small(width, height)
-        self.set_class(small, "-too-small")
-        if small:
-            self.query_one("#too-small", Static).update(
-                f"This terminal is {width}x{height}; the table needs at least "
-                f"{MIN_WIDTH}x{MIN_HEIGHT}.\nMake the window bigger to go on playing "
-                "(Esc leaves the table)."
-            )
-            return
-        arrangement = self.kit.arrange(len(self.controller.seats), width, height)
-        if arrangement == self._arrangement:
-            return
-        self._arrangement = arrangement
-        self.set_class(arrangement.large, "-large")
-        self.query_one("#seats-top", SeatGrid).set_seats(
-            arrangement.top,
-            arrangement.columns_top,
-            arrangement.panel_height,
-            arrangement.panel_width,
-        )
-        self.query_one("#seats-bottom", SeatGrid).set_seats(
-            arrangement.bottom,
-            arrangement.columns_bottom,
-            arrangement.panel_height,
-            arrangement.panel_width,
-        )
-        self.query_one("#centre").styles.height = arrangement.centre_height
-
-    # -- drawing -------------------------------------------------------------------------
-
-    def current_view(self) -> TableView:
-        self.viewer = self.kit.viewer(self.controller, self.viewer)
-        return self.controller.view(self.viewer)
-
-    def _refresh_table(self, events: Sequence[Event]) -> None:
-        view = self.current_view()
-        ascii_only = self.ascii_only
-        models = {
-            sv.seat: self.kit.panel_model(view, sv, self.controller.seats[sv.seat], ascii_only)
-            for sv in view.seats
-        }
-        for grid in self.query(SeatGrid):
-            grid.show(models)
-        self.query_one(PotView).show(view.pot)
-        self.kit.show_centre(self.centre, view, self.log_names, events)
-        self.query_one(TableInfo).show(self.kit.title, self.kit.info_lines(view, self.log_names))
 
     def _available_actions(self) -> list[Action]:
         if self.controller.over:
             return [REMATCH, TITLE] if self._can_rematch() else [TITLE]
         return self.controller.actions()
 
-    def _show_actions(self) -> None:
-        actions = self._available_actions()
-        seat = self.controller.whose_turn()
-        prompt = f"{fit(self.names[seat], 16, self.ascii_only)}:" if seat is not None else ""
-        self.query_one(ActionBar).show_actions(
-            actions,
-            enter_alias=main_action_alias(len(actions)) and actions[0].key != "enter",
-            prompt=prompt,
-        )
-
     # -- the flow --------------------------------------------------------------------------
 
     @property
     def busy(self) -> bool:
         """True while a computer's pause or an animation runs (a key skips it)."""
-        return self._timer is not None or self._animating
+        return self.flow.busy
 
     def _advance(self) -> None:
         """Play on until a person must act or something must be waited for."""
-        if self._left:
-            return
-        while not (self._gate_open or self._animating or self._timer is not None):
-            if self._after_curtain is not None:
-                curtain, self._after_curtain = self._after_curtain, None
-                self._open_gate(curtain, self._curtain_closed)
+        while self.flow.ready:
+            after = self.flow.take_after_curtain()
+            if after is not None:
+                self._open_gate(curtain_screen(after, self.ascii_only), self._curtain_closed)
                 return
             self._refresh_table(())
             step = next_step(self.controller, self.pace)
@@ -301,34 +135,36 @@ class TableScreen(Screen[None]):
                 if not self._computer_move():
                     return
                 continue
-            if step.kind == "person" and step.seat is not None and step.seat != self._curtained:
-                self._curtained = step.seat
-                before = self.kit.curtain_before(self.controller, step.seat)
+            if step.kind == "person" and step.seat is not None and self.flow.first_look(step.seat):
+                before = self.kit.curtain_before(self.controller, step.seat, self.ascii_only)
                 if before is not None:
-                    who = fit(self.names[step.seat], 20, self.ascii_only)
-                    self.query_one(ActionBar).show_status(f"Waiting for {who}...")
-                    self._open_gate(before, self._curtain_closed)
+                    self._status(step.seat, "Waiting for {who}...")
+                    self._open_gate(curtain_screen(before, self.ascii_only), self._curtain_closed)
                     return
             self._show_actions()
             return
 
     def _wait(self, delay: float, seat: int | None) -> None:
-        if seat is not None:
-            status = f"{fit(self.names[seat], 20, self.ascii_only)} (computer) is thinking"
-        else:
-            status = "The table moves on"
-        self.query_one(ActionBar).show_status(f"{status}... any key to skip")
+        thinking = "{who} (computer) is thinking" if seat is not None else "The table moves on"
+        self._status(seat, thinking + "... any key to skip")
+        self.flow.to(FlowState.THINKING)
         self._timer = self.set_timer(max(delay, MIN_WAIT), self._timer_fired)
+
+    def _stop_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
 
     def _timer_fired(self) -> None:
         self._timer = None
-        if self._left or self.app.screen is not self:
-            return  # resumed by on_screen_resume
+        self.flow.to(FlowState.READY)
+        if not self.flow.ready or self.app.screen is not self:
+            return  # left, or resumed by on_screen_resume
         if self._computer_move():
             self._advance()
 
     def on_screen_resume(self) -> None:
-        if not self.busy and not self._gate_open:
+        if self.flow.ready:
             self.call_after_refresh(self._advance)
 
     def _computer_move(self) -> bool:
@@ -347,17 +183,17 @@ class TableScreen(Screen[None]):
         return self._after_action(controller.apply(actions[0]), seat, None)
 
     def _skip(self) -> None:
-        if self._animating:
-            self.kit.finish_animation(self.centre)
-        elif self._timer is not None:
-            self._timer.stop()
-            self._timer = None
+        if self.flow.state is FlowState.ANIMATING:
+            self.kit.centre.finish(self.centre)
+        elif self.flow.state is FlowState.THINKING:
+            self._stop_timer()
+            self.flow.to(FlowState.READY)
             if self._computer_move():
                 self._advance()
 
     def choose(self, action: Action) -> None:
         """A person asked for ``action`` (by key or click)."""
-        if self.busy or self._gate_open or self._left:
+        if not self.flow.ready:
             return
         if action.kind in END_KINDS:
             self._end_choice(action.kind)
@@ -365,8 +201,9 @@ class TableScreen(Screen[None]):
         if self.controller.over:
             return
         if action.arg_range is not None and action.arg is None:
-            chooser = self.kit.ask_arg(action, self.current_view())
-            if chooser is not None:
+            request = self.kit.words.number_request(action, self.current_view())
+            if request is not None:
+                chooser = number_screen(request, self.ascii_only)
                 self._open_gate(chooser, lambda arg: self._arg_chosen(action, arg))
                 return
             action = action.with_arg(action.arg_range[0])
@@ -385,9 +222,10 @@ class TableScreen(Screen[None]):
         except IllegalAction:
             self.app.bell()
             return
-        self._curtained = None
+        self.flow.person_moved()
         if seat is not None and not self.controller.seats[seat].bot:
-            self._after_curtain = self.kit.curtain_after(self.controller, seat, events)
+            after = self.kit.curtain_after(self.controller, seat, events, self.ascii_only)
+            self.flow.after_curtain = after
         if self._after_action(events, seat, None):
             self._advance()
 
@@ -396,35 +234,37 @@ class TableScreen(Screen[None]):
         self.moves += 1
         self.on_after_action(events)
         if reason and seat is not None:
-            self.query_one(GameLog).write(
-                [self.kit.reason_line(self.log_names[seat], reason)], style="dim"
-            )
-        self._pending = list(events)
+            line = self.kit.words.reason_line(self.log_names[seat], reason)
+            self.query_one(GameLog).write([line], style="dim")
+        self.flow.moved(events)
         pace = self.pace
-        if self.kit.animate(self.centre, events, self.log_names, pace.roll, pace.frames):
+        if self.kit.centre.animate(self.centre, events, self.log_names, pace.roll, pace.frames):
             # The action bar is left as it is: the tumbling dice say enough, and one
             # repaint fewer per turn matters over a slow link.
-            self._animating = True
+            self.flow.to(FlowState.ANIMATING)
             return False
         return self._reveal()
 
     @on(AnimationDone)
     def _animation_done(self, message: AnimationDone) -> None:
         message.stop()
-        if not self._animating or self._left:
+        if self.flow.state is not FlowState.ANIMATING:
             return
-        self._animating = False
+        self.flow.to(FlowState.READY)
         if self._reveal():
             self._advance()
 
     def _reveal(self) -> bool:
         """Show what the last move did; True unless a round-end screen was opened."""
-        events, self._pending = self._pending, []
+        events = self.flow.take_pending()
         view = self.current_view()
-        lines = self.kit.narrate(events, self.log_names, self.ascii_only, self.viewer)
-        self.query_one(GameLog).write(lines)
+        words = self.kit.words
+        ascii_only = self.ascii_only
+        self.query_one(GameLog).write(
+            words.narrate(events, self.log_names, ascii_only, self.viewer)
+        )
         self._refresh_table(events)
-        summary = self.kit.round_summary(view, events, self.log_names)
+        summary = words.round_summary(view, events, self.log_names, ascii_only)
         if summary is None:
             return True
         if summary.final:
@@ -432,14 +272,14 @@ class TableScreen(Screen[None]):
         else:
             choices = [*self.controller.actions(), LOOK]
         self._show_actions()
-        self._open_gate(RoundEndScreen(summary, choices, self.ascii_only), self._round_end_chosen)
+        self._open_gate(RoundEndScreen(summary, choices, ascii_only), self._round_end_chosen)
         return False
 
-    def _open_gate(self, screen: Screen[Any], callback: Any) -> None:
-        self._gate_open = True
+    def _open_gate(self, screen: Screen[Any], callback: Callable[[Any], None]) -> None:
+        self.flow.to(FlowState.GATED)
 
         def closed(result: Any) -> None:
-            self._gate_open = False
+            self.flow.to(FlowState.READY)
             callback(result)
 
         self.app.push_screen(screen, closed)
@@ -468,7 +308,7 @@ class TableScreen(Screen[None]):
     # -- keys ------------------------------------------------------------------------------
 
     def on_key(self, event: Key) -> None:
-        if self._gate_open or self._left:
+        if self.flow.closed:
             return  # a key typed ahead, queued before the table was left, acts no more
         if self.busy:
             if event.key in self.active_bindings:
@@ -487,6 +327,12 @@ class TableScreen(Screen[None]):
     def _clicked(self, message: ActionBar.Chosen) -> None:
         message.stop()
         self.choose(message.action)
+
+    def on_unmount(self) -> None:
+        self.flow.to(FlowState.LEFT)
+        self._stop_timer()
+        if self.slot is not None:
+            self.slot.release()
 
     # -- saving, leaving, rematch --------------------------------------------------------
 
@@ -520,13 +366,6 @@ class TableScreen(Screen[None]):
             return bool(saving(self.slot))
         return self.slot is not None and self.slot.held and not self._saving_off
 
-    def on_unmount(self) -> None:
-        self._left = True
-        if self._timer is not None:
-            self._timer.stop()
-        if self.slot is not None:
-            self.slot.release()
-
     def action_leave(self) -> None:
         if self.game_in_progress and self.confirm_quit:
             from tui.screens.confirm import ConfirmScreen
@@ -543,7 +382,7 @@ class TableScreen(Screen[None]):
 
     def leave(self) -> None:
         """Back to the title screen (the game so far is saved)."""
-        self._left = True
+        self.flow.to(FlowState.LEFT)
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
@@ -585,7 +424,7 @@ class TableScreen(Screen[None]):
 
 
 def table_screen(
-    controller: Controller, config: GameConfig | None, slot: SaveSlot | None
+    controller: TableController, config: GameConfig | None, slot: SaveSlot | None
 ) -> TableScreen:
     """The app's hook: the table for ``controller`` (any game)."""
     return TableScreen(controller, config, slot)

@@ -1,16 +1,8 @@
 """Chase the Ace at the table: lives, a card per seat, curtains between people, the cut.
 
 The table screen is shared with Aces; this kit says what differs (``tui.table.kit``).
-
-Hidden cards (ruling C10). The table draws one viewer's secrets at most:
-
-- one person at the table (the rest computer players): that person's card is shown all
-  the time, and the computer players' cards stay face down;
-- two or more people still in the game: nobody's card is shown until the person whose
-  turn it is has passed the curtain ("Pass to Ben: press Enter when only Ben is
-  looking"); ``viewer`` keeps that person only while it is still their turn, so the
-  table turns public again as soon as they have moved. After a swap they see what they
-  got back, alone, until they cover it (``curtain_after``).
+Who may see which card, and when a curtain is needed, is ruling C10 in
+``tui.session.privacy`` (``SHARED_KEYBOARD``); this kit only words the curtains.
 
 The log is always public: events are told with ``viewer=None``, so a card dealt,
 received or taken from the stock never reaches it. What a player knows privately is
@@ -21,55 +13,57 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
 from rich.text import Text
 
-from tui.engine.controller import Controller, Seat
+from tui.engine.controller import Seat
 from tui.engine.core import Action, Event, SeatView, TableView
 from tui.glyphs import card as card_glyph
-from tui.table.kits import chase_words
-from tui.widgets.chase_centre import ChaseCentre, centre_picture
-from tui.table.kits.chase_layout import chase_arrange
 from tui.narrate.chase import describe
-from tui.table.kit import RoundSummary, TableKit, register
+from tui.session.privacy import SHARED_KEYBOARD
+from tui.table.kit import (
+    Centre,
+    CurtainRequest,
+    NumberRequest,
+    RoundSummary,
+    Seats,
+    TableKit,
+    Words,
+)
+from tui.table.kits import chase_words
+from tui.table.kits.chase_layout import chase_arrange
 from tui.widgets.card import inline
+from tui.widgets.chase_centre import ChaseCentre, centre_picture
 from tui.widgets.player_panel import FLAG_MARKS, PanelModel
 from tui.widgets.textfit import fit
 
 if TYPE_CHECKING:
-    from textual.screen import Screen
     from textual.widget import Widget
 
     from tui.table.layout import Arrangement
 
 
-def people_in(controller: Controller) -> tuple[int, ...]:
-    """Seats of people (not computer players) still in the game."""
-    view = controller.view(None)
-    return tuple(seat for seat in controller.humans if not view.seats[seat].out)
+def card_text(view: TableView, seat_view: SeatView, ascii_only: bool) -> Text | None:
+    """A seat's card as the table may show it, face down during a turn, or nothing."""
+    if seat_view.card is not None:
+        return inline(
+            seat_view.card,
+            seat_view.card_state,
+            ascii_only,
+            loser="loser" in seat_view.flags,
+        )
+    if view.phase == "turn" and not seat_view.out:
+        return inline(None, "", ascii_only)
+    return None
 
 
-def curtains_needed(controller: Controller) -> bool:
-    """C10: curtains are needed while two or more people still play."""
-    return len(people_in(controller)) >= 2
+class ChaseSeats(Seats):
+    """Lives, a card on every panel, one-line panels for big tables."""
 
-
-class ChaseKit(TableKit):
-    game_id = "chase"
-    title = "Chase the Ace"
     counter_word = "life"
     counter_plural = "lives"
-    symbol = "\u25cf"
-    ascii_symbol = "o"
-    pot_title = "Pot"
-
-    def __init__(self) -> None:
-        self.ascii_only = False
-        """The glyph setting last seen (the info and summary hooks are not given it)."""
-
-    # -- seats -------------------------------------------------------------------------
 
     def arrange(self, players: int, width: int, height: int) -> Arrangement:
         return chase_arrange(players, width, height)
@@ -77,24 +71,11 @@ class ChaseKit(TableKit):
     def panel_model(
         self, view: TableView, seat_view: SeatView, seat: Seat, ascii_only: bool
     ) -> PanelModel:
-        self.ascii_only = ascii_only
         model = super().panel_model(view, seat_view, seat, ascii_only)
         return replace(model, line=self.compact_line(view, seat_view, seat, ascii_only))
 
-    def card_text(self, view: TableView, seat_view: SeatView, ascii_only: bool) -> Text | None:
-        if seat_view.card is not None:
-            return inline(
-                seat_view.card,
-                seat_view.card_state,
-                ascii_only,
-                loser="loser" in seat_view.flags,
-            )
-        if view.phase == "turn" and not seat_view.out:
-            return inline(None, "", ascii_only)
-        return None
-
-    def panel_detail(self, view: TableView, seat_view: SeatView, ascii_only: bool) -> Text | None:
-        card = self.card_text(view, seat_view, ascii_only)
+    def detail(self, view: TableView, seat_view: SeatView, ascii_only: bool) -> Text | None:
+        card = card_text(view, seat_view, ascii_only)
         if card is None:
             return None
         word = chase_words.seat_word(view, seat_view)
@@ -122,7 +103,7 @@ class ChaseKit(TableKit):
         line.append(alive * count, style="bold")
         line.append(lost * max(0, most - count), style="dim")
         line.append(f" {count} ")
-        card = self.card_text(view, seat_view, ascii_only)
+        card = card_text(view, seat_view, ascii_only)
         if seat_view.out and card is None:
             card = Text((("x" if ascii_only else "\u2717") + " out"), style="dim")
         slot = card if card is not None else Text("")
@@ -135,13 +116,14 @@ class ChaseKit(TableKit):
         line.append("bot" if seat.bot else "person", style="dim")
         return line
 
-    # -- the middle of the table -----------------------------------------------------------
 
-    def make_centre(self, ascii_only: bool) -> Widget:
-        self.ascii_only = ascii_only
+class CardCentre(Centre):
+    """One card in the middle and a few words beside it (``ChaseCentre``)."""
+
+    def make(self, ascii_only: bool) -> Widget:
         return ChaseCentre(ascii_only)
 
-    def show_centre(
+    def show(
         self, centre: Widget, view: TableView, names: Sequence[str], events: Sequence[Event]
     ) -> None:
         assert isinstance(centre, ChaseCentre)
@@ -156,7 +138,12 @@ class ChaseKit(TableKit):
             card=picture.card,
         )
 
-    # -- words -------------------------------------------------------------------------------
+
+class ChaseWords(Words):
+    """The public log, the info box, the showdown, the curtains and the cut."""
+
+    def __init__(self) -> None:
+        super().__init__("chase")
 
     def narrate(
         self, events: Sequence[Event], names: Sequence[str], ascii_only: bool, viewer: int | None
@@ -164,72 +151,36 @@ class ChaseKit(TableKit):
         """The public log: never a private event, whoever is looking (C10)."""
         return describe(list(events), list(names), ascii_only=ascii_only, viewer=None)
 
-    def info_lines(self, view: TableView, names: Sequence[str]) -> list[str]:
-        return chase_words.info_lines(view, names, self.ascii_only)
+    def info_lines(self, view: TableView, names: Sequence[str], ascii_only: bool) -> list[str]:
+        return chase_words.info_lines(view, names, ascii_only)
 
     def round_summary(
-        self, view: TableView, events: Sequence[Event], names: Sequence[str]
+        self, view: TableView, events: Sequence[Event], names: Sequence[str], ascii_only: bool
     ) -> RoundSummary | None:
-        return chase_words.round_summary(view, events, names, self.ascii_only)
+        return chase_words.round_summary(view, events, names, ascii_only)
 
-    # -- hidden information ----------------------------------------------------------------
-
-    def viewer(self, controller: Controller, current_viewer: int | None) -> int | None:
-        people = people_in(controller)
-        if len(people) >= 2:
-            seat = controller.whose_turn()
-            turn = controller.view(None).phase == "turn"
-            if turn and current_viewer is not None and current_viewer == seat:
-                return current_viewer
-            return None
-        if len(controller.humans) == 1:
-            return controller.humans[0]
-        return people[0] if people else None
-
-    def curtain_before(self, controller: Controller, seat: int) -> Screen[Any] | None:
-        if not curtains_needed(controller) or seat not in controller.humans:
-            return None
-        view = controller.view(None)
-        if view.phase != "turn" or view.seats[seat].card_state == "king":
-            # Dealing hides nothing, and a King face up leaves nothing private: the
-            # holder can only stand, in full view.
-            return None
-        from tui.screens.curtain import PassCurtain
-
-        names = [s.name for s in controller.seats]
-        lines = [
-            chase_words.status_line(view, names, self.ascii_only),
-            *chase_words.known_cards(view, names, self.ascii_only),
+    def pass_lines(self, view: TableView, names: Sequence[str], ascii_only: bool) -> list[str]:
+        return [
+            chase_words.status_line(view, names, ascii_only),
+            *chase_words.known_cards(view, names, ascii_only),
         ]
-        return PassCurtain(seat, names[seat], lines, self.ascii_only)
 
-    def curtain_after(
-        self, controller: Controller, seat: int, events: Sequence[Event]
-    ) -> Screen[Any] | None:
+    def private_result(
+        self, view: TableView, seat: int, names: Sequence[str], ascii_only: bool
+    ) -> CurtainRequest | None:
         """After a swap, the person sees what they got back, alone (C10)."""
-        kinds = {event.kind for event in events}
-        if kinds & chase_words.ROUND_END_KINDS or "swap" not in kinds:
-            return None
-        if not curtains_needed(controller):
-            return None
-        view = controller.view(seat)
         me = view.seats[seat]
         if me.card is None or view.received is None or view.gave is None:
             return None
-        from tui.screens.curtain import PrivateResult
-
-        names = [s.name for s in controller.seats]
         other = names[view.received[0]]
-        given = card_glyph(view.gave[1], self.ascii_only)
-        got = card_glyph(view.received[1], self.ascii_only)
-        lines = [f"You changed with {other}:", f"you gave {given} and got {got}."]
-        return PrivateResult(seat, names[seat], me.card, lines, self.ascii_only)
+        given = card_glyph(view.gave[1], ascii_only)
+        got = card_glyph(view.received[1], ascii_only)
+        lines = (f"You changed with {other}:", f"you gave {given} and got {got}.")
+        return CurtainRequest(seat, names[seat], lines, card=me.card)
 
-    def ask_arg(self, action: Action, view: TableView) -> Screen[Any] | None:
+    def number_request(self, action: Action, view: TableView) -> NumberRequest | None:
         if action.kind != "cut" or action.arg_range is None:
             return None
-        from tui.screens.cut import CutScreen
-
         dealer = view.current
         name = view.seats[dealer].name if dealer is not None else "The dealer"
         if "kings-swap" in view.variants:
@@ -238,7 +189,22 @@ class ChaseKit(TableKit):
             note = "A King found is shown and refused, and costs you a life (Dealer's King)."
         else:
             note = "A King found is shown and refused: you keep your card."
-        return CutScreen(name, action.arg_range, self.ascii_only, note=note)
+        return NumberRequest(name, action.arg_range, note)
 
 
-register(ChaseKit())
+class ChaseKit(TableKit):
+    """Chase the Ace: lives, cards, C10's curtains."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "chase",
+            "Chase the Ace",
+            seats=ChaseSeats(),
+            centre=CardCentre(),
+            words=ChaseWords(),
+            privacy=SHARED_KEYBOARD,
+        )
+
+
+KIT = ChaseKit
+"""What ``tui.table.kit.kit_for`` makes for each Chase table."""

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from tui.engine.core import Event, SeatView, TableView
 from tui.glyphs import card as card_glyph
 from tui.narrate.chase import join_names
+from tui.session.privacy import ROUND_END_KINDS
 from tui.table.kit import RoundSummary, variant_title
 
 MOVE_WORDS = {
@@ -24,10 +25,6 @@ MOVE_WORDS = {
     "draw": "drew",
 }
 """What each seat did this round (``view.extra["moves"]``), as a word for its panel."""
-
-ROUND_END_KINDS = frozenset(
-    {"showdown", "nobody_loses", "all_out_replay", "shared_win", "game_won"}
-)
 
 
 def lives_words(count: int) -> str:
