@@ -9,7 +9,6 @@ computer players' moves, and the view of one seat or the public one.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, Protocol
 
 from tui.engine.controller import Decision, Seat
@@ -23,7 +22,7 @@ class TableController(Protocol):
     def game_id(self) -> str: ...
 
     @property
-    def seats(self) -> Sequence[Seat]: ...
+    def seats(self) -> tuple[Seat, ...]: ...
 
     @property
     def humans(self) -> tuple[int, ...]: ...

@@ -11,7 +11,7 @@ into the screen shown on top of the table: the kit never builds a screen.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from tui.engine.core import Action, Event, TableView
-from tui.table.flow import main_action_alias
+from tui.table.flow import FlowState, TableFlow, main_action_alias
 from tui.table.kit import CurtainRequest, NumberRequest, TableKit, kit_for
 from tui.table.layout import MIN_HEIGHT, MIN_WIDTH, Arrangement, too_small
 from tui.widgets.action_bar import ActionBar, key_label
@@ -64,6 +64,7 @@ class TableBoard(Screen[None]):
         self.viewer: int | None = None
         """The seat whose private view is drawn (``None``: the public view)."""
         self._arrangement: Arrangement | None = None
+        self.flow = TableFlow()
 
     @property
     def ascii_only(self) -> bool:
@@ -155,6 +156,25 @@ class TableBoard(Screen[None]):
     def _status(self, seat: int | None, what: str) -> None:
         who = fit(self.names[seat], 20, self.ascii_only) if seat is not None else ""
         self.query_one(ActionBar).show_status(what.format(who=who))
+
+    def _advance(self) -> None:
+        """Play on (``TableScreen``'s flow)."""
+
+    def _open_gate(self, screen: Screen[Any], callback: Callable[[Any], None]) -> None:
+        """Show ``screen`` on top; the table is ``GATED`` until it closes."""
+        self.flow.to(FlowState.GATED)
+
+        def closed(result: Any) -> None:
+            self.flow.to(FlowState.READY)
+            callback(result)
+
+        self.app.push_screen(screen, closed)
+
+    def _curtain_closed(self, result: Any) -> None:
+        """A curtain closed: its result (a seat) becomes the viewer, and play goes on."""
+        if isinstance(result, int):
+            self.viewer = result
+        self._advance()
 
     def _open_table(self, resumed: bool) -> None:
         """Lay the table out and write who sits at it (``resumed``: a saved game)."""

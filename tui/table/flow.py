@@ -85,6 +85,31 @@ def next_step(controller: TableController, pace: Pace) -> Step:
     return Step("person", seat)
 
 
+@dataclass(frozen=True)
+class Move:
+    """A move the table made by itself: its events, whose move it was, and the
+    computer player's reason when it is worth a line in the log."""
+
+    events: list[Event]
+    seat: int | None
+    reason: str | None = None
+
+
+def computer_move(controller: TableController) -> Move | None:
+    """One move by a computer player, or the table's own action when no person sits
+    at it (the first on offer); ``None`` when there is nothing to do."""
+    seat = controller.whose_turn()
+    if controller.is_bot_turn():
+        choice = len(controller.actions()) > 1
+        decision, events = controller.play_bot()
+        # A reason is worth a line when there was a choice, not for every roll.
+        return Move(events, seat, decision.reason if choice else None)
+    actions = controller.actions()
+    if not actions:
+        return None
+    return Move(controller.apply(actions[0]), seat)
+
+
 def main_action_alias(actions_count: int) -> bool:
     """Enter and Space stand for the only action on offer, never for one of a choice."""
     return actions_count == 1
@@ -120,6 +145,19 @@ TRANSITIONS: dict[FlowState, frozenset[FlowState]] = {
 }
 """Every move the table may make; a pause or an animation ends (``READY``) before the
 next thing starts, and any state may end in ``LEFT``."""
+
+
+PlanKind = Literal["wait", "move", "look", "ask"]
+KeyUse = Literal["ignore", "binding", "skip", "action"]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The table's next step (``TableFlow.plan``), for ``seat`` after ``delay``."""
+
+    kind: PlanKind
+    seat: int | None = None
+    delay: float = 0.0
 
 
 class FlowError(RuntimeError):
@@ -171,6 +209,32 @@ class TableFlow:
     def person_moved(self) -> None:
         """A person moved: the next person's turn gets its curtain considered afresh."""
         self.curtained = None
+
+    def plan(self, controller: TableController, pace: Pace, on_top: bool) -> Plan:
+        """What the table does next when ``READY`` (``on_top``: no screen covers it).
+
+        ``wait``: a computer's pause (also when covered: the move waits for the table
+        to be seen); ``move``: a computer moves now; ``look``: a person's turn comes
+        up for the first time, its curtain is to be considered; ``ask``: show the
+        actions and wait for a key."""
+        step = next_step(controller, pace)
+        if step.kind in ("bot", "table"):
+            if step.delay > 0 or not on_top:
+                return Plan("wait", step.seat, step.delay)
+            return Plan("move", step.seat)
+        if step.kind == "person" and step.seat is not None and self.first_look(step.seat):
+            return Plan("look", step.seat)
+        return Plan("ask", step.seat)
+
+    def key(self, bound: bool) -> KeyUse:
+        """What a key does now: nothing when ``closed`` (typed ahead of a screen on
+        top, or after leaving); while ``busy`` it skips the wait, unless it is one of
+        the screen's ``bound`` keys (Escape); otherwise it may choose an action."""
+        if self.closed:
+            return "ignore"
+        if self.busy:
+            return "binding" if bound else "skip"
+        return "action"
 
     def take_after_curtain(self) -> CurtainRequest | None:
         request, self.after_curtain = self.after_curtain, None

@@ -1,37 +1,38 @@
-"""The one table screen every game is played on: the flow, the keys, the app's hooks.
+"""The one table screen every game is played on: its flow, its keys, the app's hooks.
 
-Drawing is ``tui.table.board.TableBoard``'s; what differs per game is the kit
-(``tui.table.kit``). The screen uses only the controller protocol
-(``tui.session.seat_control``), so a controller in another process can drive it. Its
-state is a ``tui.table.flow.TableFlow``: computer players move after a short pause
-(one-shot timers), any key skips the pause or the animation (``AnimationDone`` ends
-it), screens on top (curtains, the cut, the round's end) come from the data the kit
-returns, and nothing runs while the table waits for a person. Keys and clicks become
-``Action``s from ``controller.actions()`` (``match_key``), never by game id.
+Drawing is ``tui.table.board.TableBoard``'s, what differs per game the kit's
+(``tui.table.kit``); the state is a ``tui.table.flow.TableFlow``. Only the controller
+protocol is used (``tui.session.seat_control``): a controller in another process can
+drive the table. Computer players move after a pause (one-shot timers); any key skips
+the pause or the animation; nothing runs while the table waits for a person.
 
-Hooks for the app: ``table_screen(controller, config, slot)`` builds the screen;
-``save_game()`` runs after every applied action (``on_after_action``) and when the app
-saves open games; it calls ``app.autosave(controller, slot)`` when the app offers one,
-else writes the save slot itself. ``rules_context()``, ``game_in_progress`` and
-``help_keys()`` are read by the app.
+The app builds it with ``table_screen(controller, config, slot)`` and reads
+``save_game()`` (also run after every action, ``on_after_action``; it calls
+``app.autosave(controller, slot)`` when the app offers one), ``rules_context()``,
+``game_in_progress`` and ``help_keys()``.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import on
 from textual.binding import Binding, BindingType
 from textual.events import Key
-from textual.screen import Screen
 from textual.timer import Timer
 
 from tui.engine.core import Action, Event, IllegalAction, find_legal
 from tui.screens.round_end import LOOK, REMATCH, TITLE, RoundEndScreen
 from tui.table.board import TableBoard, curtain_screen, number_screen
-from tui.table.flow import FlowState, Pace, TableFlow, match_key, next_step, pace_for
+from tui.table.flow import (
+    FlowState,
+    Pace,
+    computer_move,
+    match_key,
+    pace_for,
+)
 from tui.widgets.action_bar import ActionBar
 from tui.widgets.animation import AnimationDone
 from tui.widgets.game_log import GameLog
@@ -72,7 +73,6 @@ class TableScreen(TableBoard):
         self._animation = animation
         self._confirm_quit = confirm_quit
         self.moves = 0
-        self.flow = TableFlow()
         self._timer: Timer | None = None
         """The pause before a computer's move, while ``flow`` is THINKING."""
         self._saving_off = False
@@ -127,18 +127,18 @@ class TableScreen(TableBoard):
                 self._open_gate(curtain_screen(after, self.ascii_only), self._curtain_closed)
                 return
             self._refresh_table(())
-            step = next_step(self.controller, self.pace)
-            if step.kind in ("bot", "table"):
-                if step.delay > 0 or self.app.screen is not self:
-                    self._wait(step.delay, step.seat)
-                    return
+            plan = self.flow.plan(self.controller, self.pace, self.app.screen is self)
+            if plan.kind == "wait":
+                self._wait(plan.delay, plan.seat)
+                return
+            if plan.kind == "move":
                 if not self._computer_move():
                     return
                 continue
-            if step.kind == "person" and step.seat is not None and self.flow.first_look(step.seat):
-                before = self.kit.curtain_before(self.controller, step.seat, self.ascii_only)
+            if plan.kind == "look" and plan.seat is not None:
+                before = self.kit.curtain_before(self.controller, plan.seat, self.ascii_only)
                 if before is not None:
-                    self._status(step.seat, "Waiting for {who}...")
+                    self._status(plan.seat, "Waiting for {who}...")
                     self._open_gate(curtain_screen(before, self.ascii_only), self._curtain_closed)
                     return
             self._show_actions()
@@ -168,19 +168,9 @@ class TableScreen(TableBoard):
             self.call_after_refresh(self._advance)
 
     def _computer_move(self) -> bool:
-        """One move by a computer player, or the table's own action when no person
-        sits at it; True when its result is already shown (play may go on)."""
-        controller = self.controller
-        seat = controller.whose_turn()
-        if controller.is_bot_turn():
-            choice = len(controller.actions()) > 1
-            decision, events = controller.play_bot()
-            # A reason is worth a line when there was a choice, not for every roll.
-            return self._after_action(events, seat, decision.reason if choice else None)
-        actions = controller.actions()
-        if not actions:
-            return False
-        return self._after_action(controller.apply(actions[0]), seat, None)
+        """A computer's move (``flow.computer_move``); True when its result is shown."""
+        move = computer_move(self.controller)
+        return move is not None and self._after_action(move.events, move.seat, move.reason)
 
     def _skip(self) -> None:
         if self.flow.state is FlowState.ANIMATING:
@@ -258,8 +248,7 @@ class TableScreen(TableBoard):
         """Show what the last move did; True unless a round-end screen was opened."""
         events = self.flow.take_pending()
         view = self.current_view()
-        words = self.kit.words
-        ascii_only = self.ascii_only
+        words, ascii_only = self.kit.words, self.ascii_only
         self.query_one(GameLog).write(
             words.narrate(events, self.log_names, ascii_only, self.viewer)
         )
@@ -274,20 +263,6 @@ class TableScreen(TableBoard):
         self._show_actions()
         self._open_gate(RoundEndScreen(summary, choices, ascii_only), self._round_end_chosen)
         return False
-
-    def _open_gate(self, screen: Screen[Any], callback: Callable[[Any], None]) -> None:
-        self.flow.to(FlowState.GATED)
-
-        def closed(result: Any) -> None:
-            self.flow.to(FlowState.READY)
-            callback(result)
-
-        self.app.push_screen(screen, closed)
-
-    def _curtain_closed(self, result: Any) -> None:
-        if isinstance(result, int):
-            self.viewer = result
-        self._advance()
 
     def _round_end_chosen(self, kind: str | None) -> None:
         if kind in END_KINDS:
@@ -305,20 +280,14 @@ class TableScreen(TableBoard):
         elif kind == TITLE.kind:
             self.leave()
 
-    # -- keys ------------------------------------------------------------------------------
-
     def on_key(self, event: Key) -> None:
-        if self.flow.closed:
-            return  # a key typed ahead, queued before the table was left, acts no more
-        if self.busy:
-            if event.key in self.active_bindings:
-                return
+        """A key typed ahead of a screen on top, or after leaving, acts no more."""
+        use = self.flow.key(event.key in self.active_bindings)
+        if use == "skip":
             event.stop()
             event.prevent_default()
             self._skip()
-            return
-        action = match_key(self._available_actions(), event.key)
-        if action is not None:
+        elif use == "action" and (action := match_key(self._available_actions(), event.key)):
             event.stop()
             event.prevent_default()
             self.choose(action)
