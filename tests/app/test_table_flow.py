@@ -98,3 +98,14 @@ def test_the_plan_waits_for_computers_and_looks_once_at_a_persons_turn() -> None
     move = computer_move(controller)
     assert move is not None and move.seat == 2 and move.events
 
+
+
+def test_every_table_gets_its_own_kit() -> None:
+    from tui.table.kit import TableKit, kit_for
+    from tui.table.kits.chase import ChaseKit
+
+    first, second = kit_for("chase"), kit_for("chase")
+    assert isinstance(first, ChaseKit) and first is not second
+    assert first.seats is not second.seats and first.words is not second.words
+    plain = kit_for("no-such-game")
+    assert type(plain) is TableKit and plain.title == "no-such-game"

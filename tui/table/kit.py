@@ -1,4 +1,4 @@
-"""What each game draws differently on the one table screen, in four small parts.
+"""What each game draws differently on the one table screen, in a few small parts.
 
 ``tui.table.screen.TableScreen`` draws every game the same way: seat panels, the pot,
 the action bar, the log, the table info. A ``TableKit`` says what differs, each part
@@ -8,10 +8,10 @@ with defaults so that a game overrides only what it changes:
   (``panel_model``, ``detail``) and where the seats go (``arrange``);
 - ``Centre``: the widget in the middle of the table (Aces shows dice, Chase a card),
   how it shows the settled state and whether a move animates;
-- ``Words``: the log, the info lines, the end-of-round summary, what a curtain says
-  and the question for a number (a cut depth);
-- ``privacy``: the rule of who may see which card now (``tui.session.privacy``), which
-  decides when a curtain is needed; the kit only words it.
+- ``Words``: the log, the info lines, the end-of-round summary and the question for
+  an action's number (a cut depth);
+- hidden information: ``privacy``, the rule of who may see which card now and when a
+  curtain is needed (``tui.session.privacy``), and ``Curtains``, what they say.
 
 A kit never builds a screen: it returns data (``CurtainRequest``, ``NumberRequest``,
 ``RoundSummary``) and the table picks the screen. A kit is a plain class made once per
@@ -181,6 +181,15 @@ class Words:
         """A summary when ``events`` ended a round or the game, else ``None``."""
         return None
 
+    def number_request(self, action: Action, view: TableView) -> NumberRequest | None:
+        """The question for ``action``'s number; ``None``: take the lowest."""
+        return None
+
+
+class Curtains:
+    """Hidden information in words: what the curtains the privacy rule asks for say.
+    A game with nothing hidden never gets asked."""
+
     def pass_lines(self, view: TableView, names: Sequence[str], ascii_only: bool) -> list[str]:
         """The public lines on the curtain before a person's turn (``view`` is public)."""
         return []
@@ -189,10 +198,6 @@ class Words:
         self, view: TableView, seat: int, names: Sequence[str], ascii_only: bool
     ) -> CurtainRequest | None:
         """What ``seat`` sees alone after their move (``view`` is theirs), if anything."""
-        return None
-
-    def number_request(self, action: Action, view: TableView) -> NumberRequest | None:
-        """The question for ``action``'s number; ``None``: take the lowest."""
         return None
 
 
@@ -207,6 +212,7 @@ class TableKit:
         seats: Seats | None = None,
         centre: Centre | None = None,
         words: Words | None = None,
+        curtains: Curtains | None = None,
         privacy: PrivacyRule = OPEN_TABLE,
     ) -> None:
         self.game_id = game_id
@@ -214,6 +220,7 @@ class TableKit:
         self.seats = seats or Seats()
         self.centre = centre or Centre()
         self.words = words or Words(game_id)
+        self.curtains = curtains or Curtains()
         self.privacy = privacy
 
     def curtain_before(
@@ -224,7 +231,7 @@ class TableKit:
             return None
         view = controller.view(None)
         names = [s.name for s in controller.seats]
-        lines = self.words.pass_lines(view, names, ascii_only)
+        lines = self.curtains.pass_lines(view, names, ascii_only)
         return CurtainRequest(seat, names[seat], tuple(lines))
 
     def curtain_after(
@@ -234,7 +241,7 @@ class TableKit:
         if not self.privacy.curtain_after(controller, seat, events):
             return None
         names = [s.name for s in controller.seats]
-        return self.words.private_result(controller.view(seat), seat, names, ascii_only)
+        return self.curtains.private_result(controller.view(seat), seat, names, ascii_only)
 
 
 def kit_for(game_id: str) -> TableKit:

@@ -1,1 +1,1 @@
-"""One module per game, each registering its ``TableKit`` (see ``tui.table.kit``)."""
+"""One module per game, each naming its ``TableKit`` class ``KIT`` (see ``tui.table.kit``)."""

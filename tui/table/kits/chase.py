@@ -26,6 +26,7 @@ from tui.session.privacy import SHARED_KEYBOARD
 from tui.table.kit import (
     Centre,
     CurtainRequest,
+    Curtains,
     NumberRequest,
     RoundSummary,
     Seats,
@@ -140,7 +141,7 @@ class CardCentre(Centre):
 
 
 class ChaseWords(Words):
-    """The public log, the info box, the showdown, the curtains and the cut."""
+    """The public log, the info box, the showdown and the cut."""
 
     def __init__(self) -> None:
         super().__init__("chase")
@@ -158,6 +159,23 @@ class ChaseWords(Words):
         self, view: TableView, events: Sequence[Event], names: Sequence[str], ascii_only: bool
     ) -> RoundSummary | None:
         return chase_words.round_summary(view, events, names, ascii_only)
+
+    def number_request(self, action: Action, view: TableView) -> NumberRequest | None:
+        if action.kind != "cut" or action.arg_range is None:
+            return None
+        dealer = view.current
+        name = view.seats[dealer].name if dealer is not None else "The dealer"
+        if "kings-swap" in view.variants:
+            note = "Kings swap too: whatever you find, you take it."
+        elif "dealers-king" in view.variants:
+            note = "A King found is shown and refused, and costs you a life (Dealer's King)."
+        else:
+            note = "A King found is shown and refused: you keep your card."
+        return NumberRequest(name, action.arg_range, note)
+
+
+class ChaseCurtains(Curtains):
+    """The curtain before a person's turn, and what they got in a swap (C10)."""
 
     def pass_lines(self, view: TableView, names: Sequence[str], ascii_only: bool) -> list[str]:
         return [
@@ -178,19 +196,6 @@ class ChaseWords(Words):
         lines = (f"You changed with {other}:", f"you gave {given} and got {got}.")
         return CurtainRequest(seat, names[seat], lines, card=me.card)
 
-    def number_request(self, action: Action, view: TableView) -> NumberRequest | None:
-        if action.kind != "cut" or action.arg_range is None:
-            return None
-        dealer = view.current
-        name = view.seats[dealer].name if dealer is not None else "The dealer"
-        if "kings-swap" in view.variants:
-            note = "Kings swap too: whatever you find, you take it."
-        elif "dealers-king" in view.variants:
-            note = "A King found is shown and refused, and costs you a life (Dealer's King)."
-        else:
-            note = "A King found is shown and refused: you keep your card."
-        return NumberRequest(name, action.arg_range, note)
-
 
 class ChaseKit(TableKit):
     """Chase the Ace: lives, cards, C10's curtains."""
@@ -202,6 +207,7 @@ class ChaseKit(TableKit):
             seats=ChaseSeats(),
             centre=CardCentre(),
             words=ChaseWords(),
+            curtains=ChaseCurtains(),
             privacy=SHARED_KEYBOARD,
         )
 
