@@ -5,7 +5,7 @@ change), the saved-game store, where randomness comes from, and the way out (qui
 crash). Screens ask the app to move: ``start_game``, ``open_table``, ``action_show_rules``,
 ``back_to_title``.
 
-A table screen (``tui.screens.table``) plugs in through ``table_screen(controller, config,
+A table screen (``tui.table.screen``) plugs in through ``table_screen(controller, config,
 slot)`` and may offer ``rules_context()``, ``save_game()``, ``game_in_progress`` and
 ``help_keys()``; the app uses them with ``getattr`` so that any screen can opt in.
 """
@@ -532,7 +532,7 @@ class PartyDiceApp(App[None]):
         self, controller: Controller, config: GameConfig | None, slot: SaveSlot | None
     ) -> None:
         """Push the table for ``controller`` (``config`` is ``None`` for a resumed game)."""
-        from tui.screens.table import table_screen
+        from tui.table.screen import table_screen
 
         self.push_screen(table_screen(controller, config, slot))
 

@@ -127,7 +127,7 @@ def screen_lines(app: Any) -> list[str]:
 
 
 def table_of(app: Any) -> Any:
-    from tui.screens.table import TableScreen
+    from tui.table.screen import TableScreen
 
     for screen in reversed(app.screen_stack):
         if isinstance(screen, TableScreen):

@@ -83,7 +83,7 @@ def scripted_factory(dice: Iterable[int]) -> Any:
 
 def table_of(app: Any) -> Any:
     """The table screen (under any modal screen on top of it)."""
-    from tui.screens.table import TableScreen
+    from tui.table.screen import TableScreen
 
     for screen in reversed(app.screen_stack):
         if isinstance(screen, TableScreen):

@@ -20,13 +20,14 @@ from tui.engine.chase_rules import VARIANTS
 from tui.engine.controller import Controller
 from tui.engine.core import Event, TableView
 from tui.glyphs import card as card_label
-from tui.kits import chase_words
-from tui.kits.chase import ChaseKit, curtains_needed, people_in
-from tui.kits.chase_centre import centre_picture
-from tui.kits.chase_layout import CHROME, chase_arrange, column_major
-from tui.screens.curtain import PrivateResult
-from tui.table_layout import MIN_HEIGHT, MIN_WIDTH
+from tui.session.privacy import SHARED_KEYBOARD, curtains_needed, people_in
+from tui.table.kit import CurtainRequest
+from tui.table.kits import chase_words
+from tui.table.kits.chase import ChaseKit
+from tui.table.kits.chase_layout import CHROME, chase_arrange, column_major
+from tui.table.layout import MIN_HEIGHT, MIN_WIDTH
 from tui.widgets.card import card_box, inline
+from tui.widgets.chase_centre import centre_picture
 
 KIT = ChaseKit()
 
@@ -120,40 +121,40 @@ def _controller(bots: list[int], names: tuple[str, ...] = ("Ann", "Ben", "Cleo")
 def test_one_person_sees_their_card_all_the_time() -> None:
     controller = _controller([0, 2])
     assert not curtains_needed(controller)
-    assert KIT.viewer(controller, None) == 1
+    assert SHARED_KEYBOARD.viewer(controller, None) == 1
     play(controller, "deal")
-    assert KIT.viewer(controller, None) == 1
-    assert KIT.curtain_before(controller, 1) is None
+    assert SHARED_KEYBOARD.viewer(controller, None) == 1
+    assert KIT.curtain_before(controller, 1, False) is None
 
 
 def test_nobody_at_the_table_means_no_secrets() -> None:
     controller = _controller([0, 1, 2])
-    assert KIT.viewer(controller, None) is None
+    assert SHARED_KEYBOARD.viewer(controller, None) is None
 
 
 def test_with_two_people_the_viewer_lasts_only_for_their_turn() -> None:
     controller = _controller([])
     assert people_in(controller) == (0, 1, 2) and curtains_needed(controller)
-    assert KIT.curtain_before(controller, 0) is None, "dealing needs no curtain"
+    assert KIT.curtain_before(controller, 0, False) is None, "dealing needs no curtain"
     play(controller, "deal")
-    assert KIT.viewer(controller, None) is None, "public until someone takes the keyboard"
-    assert KIT.curtain_before(controller, 1) is not None
-    assert KIT.viewer(controller, 1) == 1, "Ben took the keyboard for his turn"
-    assert KIT.viewer(controller, 2) is None, "Cleo may not see on Ben's turn"
+    assert SHARED_KEYBOARD.viewer(controller, None) is None, "public until someone takes the keyboard"
+    assert KIT.curtain_before(controller, 1, False) is not None
+    assert SHARED_KEYBOARD.viewer(controller, 1) == 1, "Ben took the keyboard for his turn"
+    assert SHARED_KEYBOARD.viewer(controller, 2) is None, "Cleo may not see on Ben's turn"
     play(controller, "stand")
-    assert KIT.viewer(controller, 1) is None, "the table is public again"
+    assert SHARED_KEYBOARD.viewer(controller, 1) is None, "the table is public again"
 
 
 def test_a_private_result_only_after_a_real_swap() -> None:
     controller = _controller([])
     play(controller, "deal")
     events = controller.apply(controller.actions()[1])  # Ben changes with Cleo
-    result = KIT.curtain_after(controller, 1, events)
-    assert isinstance(result, PrivateResult)
+    result = KIT.curtain_after(controller, 1, events, False)
+    assert isinstance(result, CurtainRequest)
     assert result.card == "9H" and result.seat == 1
     assert "you gave 4♣ and got 9♥." in result.lines
     stand = controller.apply(controller.actions()[0])
-    assert KIT.curtain_after(controller, 2, stand) is None
+    assert KIT.curtain_after(controller, 2, stand, False) is None
 
 
 # -- words ---------------------------------------------------------------------------------
@@ -204,7 +205,7 @@ def _texts(controller: Controller, view: TableView, events: list[Event], last: E
     names = [seat.name for seat in controller.seats]
     parts: list[str] = []
     for seat_view in view.seats:
-        model = KIT.panel_model(view, seat_view, controller.seats[seat_view.seat], False)
+        model = KIT.seats.panel_model(view, seat_view, controller.seats[seat_view.seat], False)
         parts += [model.name, model.counter_text]
         parts += [t.plain for t in (model.detail, model.line) if t is not None]
     parts += chase_words.info_lines(view, names, False)
@@ -239,10 +240,10 @@ def test_the_table_never_writes_a_face_down_card_for_onlookers(seed: int) -> Non
             if card is not None and public.seats[seat].card is None
         }
         text = _texts(controller, public, events, last)
-        text += "\n".join(KIT.narrate(events, list(names), False, None))
+        text += "\n".join(KIT.words.narrate(events, list(names), False, None))
         seat = controller.whose_turn()
         if seat is not None and public.phase == "turn":
-            curtain: Any = KIT.curtain_before(controller, seat)
+            curtain: Any = KIT.curtain_before(controller, seat, False)
             if curtain is not None:
                 text += "\n".join(curtain.lines)
             else:
@@ -266,7 +267,7 @@ def test_the_table_never_writes_a_face_down_card_for_onlookers(seed: int) -> Non
             elif event.kind in ("swap_blocked", "king_shown", "cut_king", "card_announced"):
                 last = event
         if mover is not None:
-            result: Any = KIT.curtain_after(controller, mover, events)
+            result: Any = KIT.curtain_after(controller, mover, events, False)
             if result is not None:
                 own = controller.view(mover)
                 shown: set[str] = {result.card} | ({own.gave[1]} if own.gave else set())

@@ -20,7 +20,7 @@ from tui.gameconfig import BOT_NAMES
 from tui.screens.curtain import PassCurtain, PrivateResult
 from tui.screens.cut import CutScreen
 from tui.screens.round_end import RoundEndScreen
-from tui.screens.table import TableScreen
+from tui.table.screen import TableScreen
 from tui.widgets.action_bar import ActionBar
 from tui.widgets.game_log import GameLog
 

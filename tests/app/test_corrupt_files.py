@@ -23,9 +23,9 @@ import pytest
 from tests.app.conftest import AppDirs
 from tests.app.table_support import aces_config, table_of, write_settings
 from tui.engine.controller import Controller, Seat, new_game
-from tui.screens.table import TableScreen
 from tui.screens.title import TitleScreen
 from tui.storage.save_format import encode_save
+from tui.table.screen import TableScreen
 
 MakeApp = Callable[..., Any]
 SLOT = "aces-20260101T120000-0badc0de"

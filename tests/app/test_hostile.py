@@ -343,7 +343,7 @@ def test_snapshot_a_chase_curtain_over_hostile_names(
 
 def test_standings_line_up_with_wide_names() -> None:
     from tui.screens.round_end import standings_text
-    from tui.table_kit import RoundSummary
+    from tui.table.kit import RoundSummary
 
     standings = (("漢字かな", "3 points", "winner"), ("Ann", "1 point", ""), ("[b]x", "0", ""))
     text = standings_text(RoundSummary("Round 2", (), standings), ascii_only=False)

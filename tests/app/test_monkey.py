@@ -272,7 +272,7 @@ async def test_a_computer_turn_under_another_screen_waits_on_a_real_timer(
 ) -> None:
     """A zero-second timer could divide by zero in Textual 8.2.8 when it ran late."""
     from tests.app.table_support import table_of
-    from tui.screens.table import MIN_WAIT
+    from tui.table.screen import MIN_WAIT
 
     write_settings(app_dirs.settings)
     app = make_app(settings_path=app_dirs.settings)

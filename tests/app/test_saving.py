@@ -21,9 +21,9 @@ from tests.engine.scripted import ScriptedRandom
 from tui.cli import Command
 from tui.engine.controller import Controller
 from tui.screens.confirm import ConfirmScreen
-from tui.screens.table import TableScreen
 from tui.screens.title import TitleScreen
 from tui.storage.saves import SaveStore
+from tui.table.screen import TableScreen
 from tui.widgets.action_bar import ActionBar
 
 MakeApp = Callable[..., Any]
@@ -280,7 +280,7 @@ async def test_an_internal_error_reaches_the_test_and_the_game_is_saved(
             def broken(*args: Any) -> list[str]:
                 raise RuntimeError("boom")
 
-            monkeypatch.setattr(table.kit, "narrate", broken)  # the kit is shared: undone after
+            monkeypatch.setattr(table.kit.words, "narrate", broken)
             await pilot.press("r")
             await pilot.pause()
     assert list(saved_payloads(app_dirs).values()) == [table.controller.to_dict()]

@@ -540,7 +540,7 @@ async def test_autosave_then_history_once_the_game_is_over(make_app: MakeApp) ->
 
 
 async def test_continue_resumes_the_only_save(make_app: MakeApp) -> None:
-    from tui.screens.table import TableScreen
+    from tui.table.screen import TableScreen
 
     controller = _bots_game("chase")
     app = make_app()
@@ -599,7 +599,7 @@ async def test_resume_command_without_saves_says_so(make_app: MakeApp) -> None:
 
 async def test_play_command_opens_the_table_over_the_title(make_app: MakeApp) -> None:
     from tui.cli import parse
-    from tui.screens.table import TableScreen
+    from tui.table.screen import TableScreen
 
     command = parse(["play", "chase", "--players", "Ann,[b]Ben", "--bots", "2", "--seed", "5"])
     app = make_app(start=command)

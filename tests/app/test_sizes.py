@@ -21,7 +21,7 @@ from tests.app.resilience_support import send_keys
 from tests.app.table_support import aces_config, table_of, write_settings
 from tui.engine.controller import Seat
 from tui.gameconfig import BOT_NAMES, GameConfig
-from tui.table_layout import MIN_HEIGHT, MIN_WIDTH
+from tui.table.layout import MIN_HEIGHT, MIN_WIDTH
 
 MakeApp = Callable[..., Any]
 

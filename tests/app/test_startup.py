@@ -9,8 +9,8 @@ from typing import Any
 from textual.widgets import OptionList
 
 from tui.cli import parse
-from tui.screens.table import TableScreen
 from tui.screens.title import TitleScreen
+from tui.table.screen import TableScreen
 from tui.widgets.key_bar import KeyBar
 
 MakeApp = Callable[..., Any]

@@ -14,7 +14,7 @@ from tests.app.table_support import (
     write_settings,
 )
 from tui.screens.round_end import RoundEndScreen
-from tui.screens.table import TableScreen
+from tui.table.screen import TableScreen
 from tui.widgets.action_bar import ActionBar
 from tui.widgets.game_log import GameLog
 from tui.widgets.player_panel import PlayerPanel
@@ -243,7 +243,7 @@ async def test_computer_players_move_by_themselves_and_explain_a_choice(
 async def test_any_key_skips_a_computer_players_pause(
     make_app: MakeApp, app_dirs: AppDirs, monkeypatch: Any
 ) -> None:
-    from tui import table_flow
+    from tui.table import flow as table_flow
 
     monkeypatch.setitem(table_flow.PACES, "normal", table_flow.Pace(60.0, 0.0, 0))
     write_settings(app_dirs.settings, animation="normal")
@@ -267,7 +267,7 @@ async def test_any_key_skips_a_computer_players_pause(
 async def test_any_key_skips_the_roll_animation(
     make_app: MakeApp, app_dirs: AppDirs, monkeypatch: Any
 ) -> None:
-    from tui import table_flow
+    from tui.table import flow as table_flow
     from tui.widgets import dice
 
     monkeypatch.setattr(dice, "MAX_ROLL_SECONDS", 60.0)
@@ -410,7 +410,7 @@ async def test_a_bankroll_match_runs_until_one_player_has_every_chip(
 async def test_resizing_during_a_roll_and_a_computers_pause(
     make_app: MakeApp, app_dirs: AppDirs, monkeypatch: Any
 ) -> None:
-    from tui import table_flow
+    from tui.table import flow as table_flow
     from tui.widgets import dice
 
     monkeypatch.setattr(dice, "MAX_ROLL_SECONDS", 60.0)

@@ -357,7 +357,7 @@ async def test_clicks_choose_from_the_menu_and_the_action_bar(app_dirs: AppDirs)
     """The mouse works where it is natural: a click on a title menu line opens it, a
     click on an action in the table's action bar takes it."""
     from tui.screens.setup import SetupScreen
-    from tui.screens.table import TableScreen
+    from tui.table.screen import TableScreen
     from tui.widgets.action_bar import ActionBar
 
     write_settings(app_dirs.settings)

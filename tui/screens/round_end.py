@@ -18,7 +18,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from tui.engine.core import Action
-from tui.table_kit import RoundSummary
+from tui.table.kit import RoundSummary
 from tui.widgets.action_bar import ActionBar
 from tui.widgets.textfit import fit, printable
 

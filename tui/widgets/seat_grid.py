@@ -1,7 +1,7 @@
 """A band of player panels in a grid: the seats above (or below) the middle of the table.
 
 The table screen says which seats the band holds, how many per row and how tall each
-panel is (``tui.table_layout``); the band only rebuilds its panels when that changes
+panel is (``tui.table.layout``); the band only rebuilds its panels when that changes
 (a resize across a layout threshold), and otherwise passes new ``PanelModel``s to the
 panels it has, which redraw only when their model changed.
 """

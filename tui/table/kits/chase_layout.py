@@ -1,6 +1,6 @@
 """Where the seats of a Chase the Ace table go (pure logic, no Textual).
 
-Chase differs from Aces in two ways that the shared ``tui.table_layout.arrange`` does
+Chase differs from Aces in two ways that the shared ``tui.table.layout.arrange`` does
 not know about: every panel has a card to show (a fourth line of content, so bordered
 panels are six rows high), and a table seats up to 20 players. So:
 
@@ -8,7 +8,7 @@ panels are six rows high), and a table seats up to 20 players. So:
 - otherwise bordered panels (six rows) in as few rows as fit, keeping at least a few
   lines of log, with the panels spread evenly over the rows;
 - when bordered panels do not fit (20 players at 80x24): one line per seat, in
-  columns of at least ``LINE_WIDTH`` cells, the compact form of ``tui.kits.chase``,
+  columns of at least ``LINE_WIDTH`` cells, the compact form of ``tui.table.kits.chase``,
   each column reading down in seat order (play goes down one column, then the next).
 
 Spare rows go to the middle of the table (the card and what the player knows) before
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 
-from tui.table_layout import LARGE_HEIGHT, LARGE_WIDTH, Arrangement, arrange
+from tui.table.layout import LARGE_HEIGHT, LARGE_WIDTH, Arrangement, arrange
 
 PANEL_ROWS = 6
 """A bordered panel: border, name, lives, status, card, border."""

@@ -9,7 +9,7 @@ from rich.text import Text
 
 from tui.engine.controller import Seat
 from tui.engine.core import Event, SeatView, TableView
-from tui.table_kit import RoundSummary, TableKit, register, variants_line
+from tui.table.kit import Centre, RoundSummary, Seats, TableKit, Words, variants_line
 from tui.widgets.dice import DiceView
 from tui.widgets.player_panel import PanelModel
 from tui.widgets.textfit import fit
@@ -31,9 +31,8 @@ def _chips(count: int) -> str:
     return f"{count} chip" if count == 1 else f"{count} chips"
 
 
-class AcesKit(TableKit):
-    game_id = "aces"
-    title = "Aces in the Pot"
+class AcesSeats(Seats):
+    """Chips; a player out of the whole match says "broke" once."""
 
     def panel_model(
         self, view: TableView, seat_view: SeatView, seat: Seat, ascii_only: bool
@@ -45,7 +44,7 @@ class AcesKit(TableKit):
             model = PanelModel(**{**model.__dict__, "flags": frozenset(flags)})
         return model
 
-    def panel_detail(self, view: TableView, seat_view: SeatView, ascii_only: bool) -> Text | None:
+    def detail(self, view: TableView, seat_view: SeatView, ascii_only: bool) -> Text | None:
         """Seat number and where this player's sixes go (shown when the panel is tall)."""
         seats = view.seats
         text = f"Seat {seat_view.seat + 1}"
@@ -58,9 +57,11 @@ class AcesKit(TableKit):
                 text += f", sixes to {fit(seats[other].name, 16, ascii_only)}"
         return Text(text, style="dim")
 
-    # -- dice ----------------------------------------------------------------------
 
-    def make_centre(self, ascii_only: bool) -> Widget:
+class DiceCentre(Centre):
+    """The dice in the middle, tumbling for a roll."""
+
+    def make(self, ascii_only: bool) -> Widget:
         return DiceView(ascii_only=ascii_only, id="dice")
 
     def _last_roll(
@@ -72,7 +73,7 @@ class AcesKit(TableKit):
                 return tuple(event.value), f"{names[event.seat]}'s {what}"
         return None
 
-    def show_centre(
+    def show(
         self, centre: Widget, view: TableView, names: Sequence[str], events: Sequence[Event]
     ) -> None:
         assert isinstance(centre, DiceView)
@@ -105,13 +106,18 @@ class AcesKit(TableKit):
         )
         return True
 
-    def finish_animation(self, centre: Widget) -> None:
+    def finish(self, centre: Widget) -> None:
         assert isinstance(centre, DiceView)
         centre.finish()
 
-    # -- words -----------------------------------------------------------------------
 
-    def info_lines(self, view: TableView, names: Sequence[str]) -> list[str]:
+class AcesWords(Words):
+    """The info box (round, match standings, which way sixes go) and round summaries."""
+
+    def __init__(self) -> None:
+        super().__init__("aces")
+
+    def info_lines(self, view: TableView, names: Sequence[str], ascii_only: bool) -> list[str]:
         direction = "right" if "right-pass" in view.variants else "left"
         rules = f"Aces go to the pot, sixes {direction}."
         if view.match == "rounds":
@@ -129,7 +135,7 @@ class AcesKit(TableKit):
         return ["Single round", variants_line(view.variants), rules]
 
     def round_summary(
-        self, view: TableView, events: Sequence[Event], names: Sequence[str]
+        self, view: TableView, events: Sequence[Event], names: Sequence[str], ascii_only: bool
     ) -> RoundSummary | None:
         won = next((e for e in events if e.kind == "round_won"), None)
         if won is None or won.seat is None:
@@ -178,4 +184,14 @@ class AcesKit(TableKit):
         return RoundSummary(title, tuple(lines), standings, final=final)
 
 
-register(AcesKit())
+class AcesKit(TableKit):
+    """Aces in the Pot: chips, dice, nothing hidden."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "aces", "Aces in the Pot", seats=AcesSeats(), centre=DiceCentre(), words=AcesWords()
+        )
+
+
+KIT = AcesKit
+"""What ``tui.table.kit.kit_for`` makes for each Aces table."""

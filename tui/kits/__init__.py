@@ -1,1 +1,0 @@
-"""One module per game, each registering its ``TableKit`` (see ``tui.table_kit``)."""

@@ -1,0 +1,45 @@
+"""What a table needs of the game it shows: the controller protocol.
+
+``tui.engine.controller.Controller`` implements it in this process; a controller in
+another process (a table shared across terminals) implements the same methods, and
+the table screen, its flow and the privacy rule work unchanged, since they use
+nothing else: who sits where, the legal actions, applying one (events come back),
+computer players' moves, and the view of one seat or the public one.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from tui.engine.controller import Decision, Seat
+from tui.engine.core import Action, Event, TableView
+
+
+class TableController(Protocol):
+    """The calls a table makes; nothing here asks which game is played."""
+
+    @property
+    def game_id(self) -> str: ...
+
+    @property
+    def seats(self) -> tuple[Seat, ...]: ...
+
+    @property
+    def humans(self) -> tuple[int, ...]: ...
+
+    @property
+    def over(self) -> bool: ...
+
+    def whose_turn(self) -> int | None: ...
+
+    def actions(self) -> list[Action]: ...
+
+    def apply(self, action: Action) -> list[Event]: ...
+
+    def is_bot_turn(self) -> bool: ...
+
+    def play_bot(self) -> tuple[Decision, list[Event]]: ...
+
+    def view(self, seat: int | None) -> TableView: ...
+
+    def to_dict(self) -> dict[str, Any]: ...

@@ -1,0 +1,218 @@
+"""What the table draws: the board every game is played on, and the screens on top.
+
+``TableBoard`` is the drawing half of ``tui.table.screen.TableScreen``: it composes
+the seat bands, the pot, the game's centre widget, the table info, the action bar and
+the log, places the seats for the terminal's size (the kit's ``arrange``, fixed while
+the game is played) and, after every move, pushes the view the privacy rule allows
+into the widgets, each of which redraws only what changed. ``curtain_screen`` and
+``number_screen`` turn what a kit asks for (``CurtainRequest``, ``NumberRequest``)
+into the screen shown on top of the table: the kit never builds a screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from textual.app import ComposeResult
+from textual.containers import Center, Horizontal, Vertical
+from textual.events import Resize
+from textual.screen import Screen
+from textual.widgets import Static
+
+from tui.engine.core import Action, Event, TableView
+from tui.table.flow import FlowState, TableFlow, main_action_alias
+from tui.table.kit import CurtainRequest, NumberRequest, TableKit, kit_for
+from tui.table.layout import MIN_HEIGHT, MIN_WIDTH, Arrangement, too_small
+from tui.widgets.action_bar import ActionBar, key_label
+from tui.widgets.game_log import GameLog
+from tui.widgets.key_bar import KeyBar
+from tui.widgets.pot import PotView
+from tui.widgets.seat_grid import SeatGrid
+from tui.widgets.table_info import TableInfo
+from tui.widgets.textfit import fit
+
+if TYPE_CHECKING:
+    from textual.widget import Widget
+
+    from tui.session.seat_control import TableController
+
+
+def curtain_screen(request: CurtainRequest, ascii_only: bool) -> Screen[Any]:
+    """The screen for a curtain the kit asked for: pass the keyboard, or a private card."""
+    from tui.screens.curtain import PassCurtain, PrivateResult
+
+    if request.card is None:
+        return PassCurtain(request.seat, request.name, request.lines, ascii_only)
+    return PrivateResult(request.seat, request.name, request.card, request.lines, ascii_only)
+
+
+def number_screen(request: NumberRequest, ascii_only: bool) -> Screen[Any]:
+    """The screen that picks an action's number (the dealer's cut)."""
+    from tui.screens.cut import CutScreen
+
+    return CutScreen(request.chooser, request.arg_range, ascii_only, note=request.note)
+
+
+class TableBoard(Screen[None]):
+    """The table as drawn for one controller; ``TableScreen`` adds the flow and keys."""
+
+    def __init__(self, controller: TableController) -> None:
+        super().__init__(classes=f"game-{controller.game_id}")
+        self.controller = controller
+        self.kit: TableKit = kit_for(controller.game_id)
+        self.viewer: int | None = None
+        """The seat whose private view is drawn (``None``: the public view)."""
+        self._arrangement: Arrangement | None = None
+        self.flow = TableFlow()
+
+    @property
+    def ascii_only(self) -> bool:
+        """Plain ASCII glyphs only (the table's setting, see ``TableScreen``)."""
+        return False
+
+    centre: Widget
+    """The game's widget in the middle of the table (made by the kit)."""
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.controller.seats]
+
+    @property
+    def log_names(self) -> list[str]:
+        return self.kit.words.log_names(self.names, self.ascii_only)
+
+    def compose(self) -> ComposeResult:
+        seats = self.kit.seats
+        with Vertical(id="table"):
+            with Center(classes="band"):
+                yield SeatGrid(id="seats-top", classes="seats")
+            with Horizontal(id="centre"):
+                yield PotView(
+                    id="pot",
+                    title=seats.pot_title,
+                    word=seats.counter_word,
+                    plural=seats.counter_plural,
+                    symbol=seats.symbol,
+                    ascii_symbol=seats.ascii_symbol,
+                    ascii_only=self.ascii_only,
+                )
+                yield self.centre
+                yield TableInfo(id="info")
+            with Center(classes="band"):
+                yield SeatGrid(id="seats-bottom", classes="seats")
+            yield ActionBar(id="actions")
+            yield GameLog(id="log")
+        yield Static("", id="too-small", markup=False)
+        yield KeyBar()
+
+    def on_resize(self, event: Resize) -> None:
+        self._layout(event.size.width, event.size.height)
+
+    def _layout(self, width: int, height: int) -> None:
+        small = too_small(width, height)
+        self.set_class(small, "-too-small")
+        if small:
+            self.query_one("#too-small", Static).update(
+                f"This terminal is {width}x{height}; the table needs at least "
+                f"{MIN_WIDTH}x{MIN_HEIGHT}.\nMake the window bigger to go on playing "
+                "(Esc leaves the table)."
+            )
+            return
+        arrangement = self.kit.seats.arrange(len(self.controller.seats), width, height)
+        if arrangement == self._arrangement:
+            return
+        self._arrangement = arrangement
+        self.set_class(arrangement.large, "-large")
+        for grid_id, band, columns in (
+            ("#seats-top", arrangement.top, arrangement.columns_top),
+            ("#seats-bottom", arrangement.bottom, arrangement.columns_bottom),
+        ):
+            self.query_one(grid_id, SeatGrid).set_seats(
+                band, columns, arrangement.panel_height, arrangement.panel_width
+            )
+        self.query_one("#centre").styles.height = arrangement.centre_height
+
+    # -- drawing --
+    def current_view(self) -> TableView:
+        self.viewer = self.kit.privacy.viewer(self.controller, self.viewer)
+        return self.controller.view(self.viewer)
+
+    def _refresh_table(self, events: Sequence[Event]) -> None:
+        view = self.current_view()
+        ascii_only = self.ascii_only
+        seats = self.controller.seats
+        models = {
+            sv.seat: self.kit.seats.panel_model(view, sv, seats[sv.seat], ascii_only)
+            for sv in view.seats
+        }
+        for grid in self.query(SeatGrid):
+            grid.show(models)
+        self.query_one(PotView).show(view.pot)
+        self.kit.centre.show(self.centre, view, self.log_names, events)
+        info = self.kit.words.info_lines(view, self.log_names, ascii_only)
+        self.query_one(TableInfo).show(self.kit.title, info)
+
+    def _status(self, seat: int | None, what: str) -> None:
+        who = fit(self.names[seat], 20, self.ascii_only) if seat is not None else ""
+        self.query_one(ActionBar).show_status(what.format(who=who))
+
+    def _advance(self) -> None:
+        """Play on (``TableScreen``'s flow)."""
+
+    def _open_gate(self, screen: Screen[Any], callback: Callable[[Any], None]) -> None:
+        """Show ``screen`` on top; the table is ``GATED`` until it closes."""
+        self.flow.to(FlowState.GATED)
+
+        def closed(result: Any) -> None:
+            self.flow.to(FlowState.READY)
+            callback(result)
+
+        self.app.push_screen(screen, closed)
+
+    def _curtain_closed(self, result: Any) -> None:
+        """A curtain closed: its result (a seat) becomes the viewer, and play goes on."""
+        if isinstance(result, int):
+            self.viewer = result
+        self._advance()
+
+    def _open_table(self, resumed: bool) -> None:
+        """Lay the table out and write who sits at it (``resumed``: a saved game)."""
+        self._layout(self.app.size.width, self.app.size.height)
+        who = ", ".join(self.log_names)
+        if resumed:
+            opening = f"{self.kit.title}: the game goes on. At the table: {who}."
+        else:
+            opening = f"{self.kit.title}. At the table: {who}."
+        self.query_one(GameLog).write([opening])
+        self._refresh_table(())
+
+    # -- what the app reads ------------------------------------------------------------
+
+    @property
+    def game_in_progress(self) -> bool:
+        return not self.controller.over
+
+    def rules_context(self) -> tuple[str, frozenset[str]]:
+        return self.controller.game_id, self.controller.view(None).variants
+
+    def help_keys(self) -> list[tuple[str, str]]:
+        """The keys of what may be done right now (the help screen adds the bindings)."""
+        actions = self._available_actions()
+        keys = [(key_label(action.key), action.label) for action in actions]
+        if main_action_alias(len(actions)) and actions[0].key != "enter":
+            keys.append(("Enter or Space", actions[0].label))
+        return keys
+
+    def _available_actions(self) -> list[Action]:
+        return self.controller.actions()
+
+    def _show_actions(self) -> None:
+        actions = self._available_actions()
+        seat = self.controller.whose_turn()
+        prompt = f"{fit(self.names[seat], 16, self.ascii_only)}:" if seat is not None else ""
+        self.query_one(ActionBar).show_actions(
+            actions,
+            enter_alias=main_action_alias(len(actions)) and actions[0].key != "enter",
+            prompt=prompt,
+        )

@@ -1,0 +1,399 @@
+"""The one table screen every game is played on: its flow, its keys, the app's hooks.
+
+Drawing is ``tui.table.board.TableBoard``'s, what differs per game the kit's
+(``tui.table.kit``); the state is a ``tui.table.flow.TableFlow``. Only the controller
+protocol is used (``tui.session.seat_control``): a controller in another process can
+drive the table. Computer players move after a pause (one-shot timers); any key skips
+the pause or the animation; nothing runs while the table waits for a person.
+
+The app builds it with ``table_screen(controller, config, slot)`` and reads
+``save_game()`` (also run after every action, ``on_after_action``; it calls
+``app.autosave(controller, slot)`` when the app offers one), ``rules_context()``,
+``game_in_progress`` and ``help_keys()``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual import on
+from textual.binding import Binding, BindingType
+from textual.events import Key
+from textual.timer import Timer
+
+from tui.engine.core import Action, Event, IllegalAction, find_legal
+from tui.screens.round_end import LOOK, REMATCH, TITLE, RoundEndScreen
+from tui.table.board import TableBoard, curtain_screen, number_screen
+from tui.table.flow import (
+    FlowState,
+    Pace,
+    computer_move,
+    match_key,
+    pace_for,
+)
+from tui.widgets.action_bar import ActionBar
+from tui.widgets.animation import AnimationDone
+from tui.widgets.game_log import GameLog
+
+if TYPE_CHECKING:
+    from tui.gameconfig import GameConfig
+    from tui.session.seat_control import TableController
+    from tui.storage.saves import SaveSlot
+
+END_KINDS = frozenset({REMATCH.kind, TITLE.kind})
+MIN_WAIT = 0.01
+"""Shortest timer: Textual 8.2.8 divides by a timer's interval when it runs late, so a
+zero-second timer can end the app with ZeroDivisionError."""
+
+
+class TableScreen(TableBoard):
+    """A game in progress: seats, pot, the game's centre widget, actions and the log."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "leave", "Leave table"),
+        Binding("q", "leave", "Leave", show=False),
+    ]
+
+    def __init__(
+        self,
+        controller: TableController,
+        config: GameConfig | None = None,
+        slot: SaveSlot | None = None,
+        *,
+        ascii_only: bool | None = None,
+        animation: str | None = None,
+        confirm_quit: bool | None = None,
+    ) -> None:
+        super().__init__(controller)
+        self.config = config
+        self.slot = slot
+        self._ascii = ascii_only
+        self._animation = animation
+        self._confirm_quit = confirm_quit
+        self.moves = 0
+        self._timer: Timer | None = None
+        """The pause before a computer's move, while ``flow`` is THINKING."""
+        self._saving_off = False
+        self.centre = self.kit.centre.make(self.ascii_only)
+        self.centre.add_class("table-centre")
+
+    # -- settings (the app's, unless given) --------------------------------------------
+
+    @property
+    def ascii_only(self) -> bool:
+        if self._ascii is not None:
+            return self._ascii
+        try:
+            return bool(getattr(self.app, "ascii_glyphs", False))
+        except Exception:  # noqa: BLE001 - no app yet (constructed outside one)
+            return False
+
+    @property
+    def pace(self) -> Pace:
+        animation = self._animation
+        if animation is None:
+            animation = getattr(getattr(self.app, "settings", None), "animation", "normal")
+        return pace_for(animation)
+
+    @property
+    def confirm_quit(self) -> bool:
+        if self._confirm_quit is not None:
+            return self._confirm_quit
+        return bool(getattr(getattr(self.app, "settings", None), "confirm_quit", True))
+
+    def on_mount(self) -> None:
+        self._open_table(self.config is None and self.controller.view(None).phase != "start")
+        self.call_after_refresh(self._advance)
+
+    def _available_actions(self) -> list[Action]:
+        if self.controller.over:
+            return [REMATCH, TITLE] if self._can_rematch() else [TITLE]
+        return self.controller.actions()
+
+    # -- the flow --------------------------------------------------------------------------
+
+    @property
+    def busy(self) -> bool:
+        """True while a computer's pause or an animation runs (a key skips it)."""
+        return self.flow.busy
+
+    def _advance(self) -> None:
+        """Play on until a person must act or something must be waited for."""
+        while self.flow.ready:
+            after = self.flow.take_after_curtain()
+            if after is not None:
+                self._open_gate(curtain_screen(after, self.ascii_only), self._curtain_closed)
+                return
+            self._refresh_table(())
+            plan = self.flow.plan(self.controller, self.pace, self.app.screen is self)
+            if plan.kind == "wait":
+                self._wait(plan.delay, plan.seat)
+                return
+            if plan.kind == "move":
+                if not self._computer_move():
+                    return
+                continue
+            if plan.kind == "look" and plan.seat is not None:
+                before = self.kit.curtain_before(self.controller, plan.seat, self.ascii_only)
+                if before is not None:
+                    self._status(plan.seat, "Waiting for {who}...")
+                    self._open_gate(curtain_screen(before, self.ascii_only), self._curtain_closed)
+                    return
+            self._show_actions()
+            return
+
+    def _wait(self, delay: float, seat: int | None) -> None:
+        thinking = "{who} (computer) is thinking" if seat is not None else "The table moves on"
+        self._status(seat, thinking + "... any key to skip")
+        self.flow.to(FlowState.THINKING)
+        self._timer = self.set_timer(max(delay, MIN_WAIT), self._timer_fired)
+
+    def _stop_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+
+    def _timer_fired(self) -> None:
+        self._timer = None
+        self.flow.to(FlowState.READY)
+        if not self.flow.ready or self.app.screen is not self:
+            return  # left, or resumed by on_screen_resume
+        if self._computer_move():
+            self._advance()
+
+    def on_screen_resume(self) -> None:
+        if self.flow.ready:
+            self.call_after_refresh(self._advance)
+
+    def _computer_move(self) -> bool:
+        """A computer's move (``flow.computer_move``); True when its result is shown."""
+        move = computer_move(self.controller)
+        return move is not None and self._after_action(move.events, move.seat, move.reason)
+
+    def _skip(self) -> None:
+        if self.flow.state is FlowState.ANIMATING:
+            self.kit.centre.finish(self.centre)
+        elif self.flow.state is FlowState.THINKING:
+            self._stop_timer()
+            self.flow.to(FlowState.READY)
+            if self._computer_move():
+                self._advance()
+
+    def choose(self, action: Action) -> None:
+        """A person asked for ``action`` (by key or click)."""
+        if not self.flow.ready:
+            return
+        if action.kind in END_KINDS:
+            self._end_choice(action.kind)
+            return
+        if self.controller.over:
+            return
+        if action.arg_range is not None and action.arg is None:
+            request = self.kit.words.number_request(action, self.current_view())
+            if request is not None:
+                chooser = number_screen(request, self.ascii_only)
+                self._open_gate(chooser, lambda arg: self._arg_chosen(action, arg))
+                return
+            action = action.with_arg(action.arg_range[0])
+        self._apply(action)
+
+    def _arg_chosen(self, action: Action, arg: Any) -> None:
+        if isinstance(arg, int):
+            self._apply(action.with_arg(arg))
+        else:
+            self._advance()
+
+    def _apply(self, action: Action) -> None:
+        seat = self.controller.whose_turn()
+        try:
+            events = self.controller.apply(find_legal(self.controller.actions(), action))
+        except IllegalAction:
+            self.app.bell()
+            return
+        self.flow.person_moved()
+        if seat is not None and not self.controller.seats[seat].bot:
+            after = self.kit.curtain_after(self.controller, seat, events, self.ascii_only)
+            self.flow.after_curtain = after
+        if self._after_action(events, seat, None):
+            self._advance()
+
+    def _after_action(self, events: list[Event], seat: int | None, reason: str | None) -> bool:
+        """Save, log the computer's reason, animate; True if the result is shown now."""
+        self.moves += 1
+        self.on_after_action(events)
+        if reason and seat is not None:
+            line = self.kit.words.reason_line(self.log_names[seat], reason)
+            self.query_one(GameLog).write([line], style="dim")
+        self.flow.moved(events)
+        pace = self.pace
+        if self.kit.centre.animate(self.centre, events, self.log_names, pace.roll, pace.frames):
+            # The action bar is left as it is: the tumbling dice say enough, and one
+            # repaint fewer per turn matters over a slow link.
+            self.flow.to(FlowState.ANIMATING)
+            return False
+        return self._reveal()
+
+    @on(AnimationDone)
+    def _animation_done(self, message: AnimationDone) -> None:
+        message.stop()
+        if self.flow.state is not FlowState.ANIMATING:
+            return
+        self.flow.to(FlowState.READY)
+        if self._reveal():
+            self._advance()
+
+    def _reveal(self) -> bool:
+        """Show what the last move did; True unless a round-end screen was opened."""
+        events = self.flow.take_pending()
+        view = self.current_view()
+        words, ascii_only = self.kit.words, self.ascii_only
+        self.query_one(GameLog).write(
+            words.narrate(events, self.log_names, ascii_only, self.viewer)
+        )
+        self._refresh_table(events)
+        summary = words.round_summary(view, events, self.log_names, ascii_only)
+        if summary is None:
+            return True
+        if summary.final:
+            choices = [REMATCH, TITLE, LOOK] if self._can_rematch() else [TITLE, LOOK]
+        else:
+            choices = [*self.controller.actions(), LOOK]
+        self._show_actions()
+        self._open_gate(RoundEndScreen(summary, choices, ascii_only), self._round_end_chosen)
+        return False
+
+    def _round_end_chosen(self, kind: str | None) -> None:
+        if kind in END_KINDS:
+            self._end_choice(kind)
+            return
+        for action in self.controller.actions():
+            if action.kind == kind:
+                self._apply(action)
+                return
+        self._advance()
+
+    def _end_choice(self, kind: str | None) -> None:
+        if kind == REMATCH.kind:
+            self.rematch()
+        elif kind == TITLE.kind:
+            self.leave()
+
+    def on_key(self, event: Key) -> None:
+        """A key typed ahead of a screen on top, or after leaving, acts no more."""
+        use = self.flow.key(event.key in self.active_bindings)
+        if use == "skip":
+            event.stop()
+            event.prevent_default()
+            self._skip()
+        elif use == "action" and (action := match_key(self._available_actions(), event.key)):
+            event.stop()
+            event.prevent_default()
+            self.choose(action)
+
+    @on(ActionBar.Chosen)
+    def _clicked(self, message: ActionBar.Chosen) -> None:
+        message.stop()
+        self.choose(message.action)
+
+    def on_unmount(self) -> None:
+        self.flow.to(FlowState.LEFT)
+        self._stop_timer()
+        if self.slot is not None:
+            self.slot.release()
+
+    # -- saving, leaving, rematch --------------------------------------------------------
+
+    def on_after_action(self, events: Sequence[Event]) -> None:
+        """Called after every applied action: the autosave point."""
+        self.save_game()
+
+    def save_game(self) -> None:
+        """Save now (the app also calls this on quit and hang-up)."""
+        hook = getattr(self.app, "autosave", None)
+        if callable(hook):
+            hook(self.controller, self.slot)
+            return
+        slot = self.slot
+        if slot is None or not slot.held or self._saving_off:
+            return
+        try:
+            if self.controller.over:
+                slot.delete()
+            else:
+                slot.write(self.controller.to_dict(), round=self.controller.view(None).round)
+        except Exception as error:  # noqa: BLE001 - a failed save must never stop play
+            self._saving_off = True
+            self.notify(f"Saving is off: {error}", severity="warning", timeout=8)
+
+    @property
+    def saving(self) -> bool:
+        """True while this game is being saved (the app may have turned saving off)."""
+        saving = getattr(self.app, "saving", None)
+        if callable(saving):
+            return bool(saving(self.slot))
+        return self.slot is not None and self.slot.held and not self._saving_off
+
+    def action_leave(self) -> None:
+        if self.game_in_progress and self.confirm_quit:
+            from tui.screens.confirm import ConfirmScreen
+
+            question = "Leave this game? It is saved: Continue on the title screen brings it back."
+            if not self.saving:
+                question = "Leave this game? It cannot be saved, so it will be lost."
+            self.app.push_screen(
+                ConfirmScreen(question, yes="Leave", no="Keep playing"),
+                lambda yes: self.leave() if yes else None,
+            )
+            return
+        self.leave()
+
+    def leave(self) -> None:
+        """Back to the title screen (the game so far is saved)."""
+        self.flow.to(FlowState.LEFT)
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        self.save_game()
+        back = getattr(self.app, "back_to_title", None)
+        if callable(back):
+            back()
+        else:
+            self.dismiss()
+
+    def _can_rematch(self) -> bool:
+        return callable(getattr(self.app, "start_game", None)) and self.rematch_config() is not None
+
+    def rematch_config(self) -> GameConfig | None:
+        """The same table again: same seats, variants and options, the next seed."""
+        from tui.gameconfig import GameConfig
+
+        config = self.config
+        if config is None:
+            state = self.controller.to_dict().get("state", {})
+            known = {f.name for f in dataclasses.fields(GameConfig)} - {"game_id", "seats", "seed"}
+            options = {k: v for k, v in state.items() if k in known}
+            options["variants"] = frozenset(state.get("variants", ()))
+            try:
+                config = GameConfig(self.controller.game_id, self.controller.seats, **options)
+            except TypeError:
+                return None
+        seed = None if config.seed is None else config.seed + 1
+        return dataclasses.replace(config, seed=seed)
+
+    def rematch(self) -> None:
+        config = self.rematch_config()
+        start = getattr(self.app, "start_game", None)
+        if config is None or not callable(start):
+            self.leave()
+            return
+        self.leave()
+        start(config)
+
+
+def table_screen(
+    controller: TableController, config: GameConfig | None, slot: SaveSlot | None
+) -> TableScreen:
+    """The app's hook: the table for ``controller`` (any game)."""
+    return TableScreen(controller, config, slot)
