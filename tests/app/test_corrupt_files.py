@@ -26,6 +26,7 @@ from tui.engine.controller import Controller, Seat, new_game
 from tui.engine.save_format import encode_save
 from tui.screens.table import TableScreen
 from tui.screens.title import TitleScreen
+from tui.session import TableSession
 
 MakeApp = Callable[..., Any]
 SLOT = "aces-20260101T120000-0badc0de"
@@ -282,7 +283,7 @@ async def test_a_bad_history_is_told_moved_aside_and_starts_afresh(
         (message,) = [note for note in notes(app) if "history" in note.lower()]
         one_sentence(message)
         assert len(moved_aside(path)) == 1
-        app.autosave(finished_game(), None)  # what the table does at the end
+        app.autosave(TableSession(finished_game()))  # what the table does at the end
         await pilot.pause()
         assert not [note for note in notes(app) if note != message and "history" in note]
     from tui.history import History

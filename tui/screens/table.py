@@ -27,16 +27,15 @@ registered in ``tui.table_kit.KITS`` by a module ``tui/kits/<game>.py``:
 - ``narrate`` (with the viewer, so private events stay private), ``info_lines``,
   ``round_summary`` (opens ``RoundEndScreen``).
 
-Hooks for the app: ``table_screen(controller, config, slot)`` builds the screen;
-``save_game()`` runs after every applied action (``on_after_action``) and when the app
-saves open games; it calls ``app.autosave(controller, slot)`` when the app offers one,
-else writes the save slot itself. ``rules_context()``, ``game_in_progress`` and
-``help_keys()`` are read by the app.
+Hooks for the app: ``table_screen(session)`` builds the screen for a
+``tui.session.TableSession``; ``save_game()`` runs after every applied action
+(``on_after_action``) and when the app saves open games, through ``app.autosave(session)``
+(``tui.app_host``). ``rules_context()``, ``game_in_progress`` and ``help_keys()`` are
+read by the app.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -49,6 +48,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
+from tui.app_host import app_host
 from tui.engine.core import Action, Event, IllegalAction, TableView, find_legal
 from tui.screens.round_end import LOOK, REMATCH, TITLE, RoundEndScreen
 from tui.table_flow import Pace, main_action_alias, next_step, pace_for
@@ -64,9 +64,8 @@ from tui.widgets.table_info import TableInfo
 from tui.widgets.textfit import fit
 
 if TYPE_CHECKING:
-    from tui.engine.controller import Controller
-    from tui.engine.store import SaveSlot
     from tui.gameconfig import GameConfig
+    from tui.session import TableSession
 
 END_KINDS = frozenset({REMATCH.kind, TITLE.kind})
 MIN_WAIT = 0.01
@@ -95,18 +94,16 @@ class TableScreen(Screen[None]):
 
     def __init__(
         self,
-        controller: Controller,
-        config: GameConfig | None = None,
-        slot: SaveSlot | None = None,
+        session: TableSession,
         *,
         ascii_only: bool | None = None,
         animation: str | None = None,
         confirm_quit: bool | None = None,
     ) -> None:
+        controller = session.controller
         super().__init__(classes=f"game-{controller.game_id}")
+        self.session = session
         self.controller = controller
-        self.config = config
-        self.slot = slot
         self.kit: TableKit = kit_for(controller.game_id)
         self._ascii = ascii_only
         self._animation = animation
@@ -120,7 +117,6 @@ class TableScreen(Screen[None]):
         self._curtained: int | None = None
         self._after_curtain: Screen[Any] | None = None
         self._arrangement: Arrangement | None = None
-        self._saving_off = False
         self._left = False
         self.centre = self.kit.make_centre(self.ascii_only)
         self.centre.add_class("table-centre")
@@ -132,7 +128,7 @@ class TableScreen(Screen[None]):
         if self._ascii is not None:
             return self._ascii
         try:
-            return bool(getattr(self.app, "ascii_glyphs", False))
+            return app_host(self).ascii_glyphs
         except Exception:  # noqa: BLE001 - no app yet (constructed outside one)
             return False
 
@@ -140,14 +136,14 @@ class TableScreen(Screen[None]):
     def pace(self) -> Pace:
         animation = self._animation
         if animation is None:
-            animation = getattr(getattr(self.app, "settings", None), "animation", "normal")
+            animation = app_host(self).settings.animation
         return pace_for(animation)
 
     @property
     def confirm_quit(self) -> bool:
         if self._confirm_quit is not None:
             return self._confirm_quit
-        return bool(getattr(getattr(self.app, "settings", None), "confirm_quit", True))
+        return app_host(self).settings.confirm_quit
 
     @property
     def names(self) -> list[str]:
@@ -202,7 +198,7 @@ class TableScreen(Screen[None]):
     def on_mount(self) -> None:
         self._layout(self.app.size.width, self.app.size.height)
         who = ", ".join(self.log_names)
-        if self.config is None and self.controller.view(None).phase not in ("start",):
+        if self.session.resumed and self.controller.view(None).phase not in ("start",):
             opening = f"{self.kit.title}: the game goes on. At the table: {who}."
         else:
             opening = f"{self.kit.title}. At the table: {who}."
@@ -496,36 +492,18 @@ class TableScreen(Screen[None]):
 
     def save_game(self) -> None:
         """Save now (the app also calls this on quit and hang-up)."""
-        hook = getattr(self.app, "autosave", None)
-        if callable(hook):
-            hook(self.controller, self.slot)
-            return
-        slot = self.slot
-        if slot is None or not slot.held or self._saving_off:
-            return
-        try:
-            if self.controller.over:
-                slot.delete()
-            else:
-                slot.write(self.controller.to_dict(), round=self.controller.view(None).round)
-        except Exception as error:  # noqa: BLE001 - a failed save must never stop play
-            self._saving_off = True
-            self.notify(f"Saving is off: {error}", severity="warning", timeout=8)
+        app_host(self).autosave(self.session)
 
     @property
     def saving(self) -> bool:
-        """True while this game is being saved (the app may have turned saving off)."""
-        saving = getattr(self.app, "saving", None)
-        if callable(saving):
-            return bool(saving(self.slot))
-        return self.slot is not None and self.slot.held and not self._saving_off
+        """True while this game is being saved (off after a failure)."""
+        return self.session.saving
 
     def on_unmount(self) -> None:
         self._left = True
         if self._timer is not None:
             self._timer.stop()
-        if self.slot is not None:
-            self.slot.release()
+        self.session.release()
 
     def action_leave(self) -> None:
         if self.game_in_progress and self.confirm_quit:
@@ -548,44 +526,22 @@ class TableScreen(Screen[None]):
             self._timer.stop()
             self._timer = None
         self.save_game()
-        back = getattr(self.app, "back_to_title", None)
-        if callable(back):
-            back()
-        else:
-            self.dismiss()
+        app_host(self).back_to_title()
 
     def _can_rematch(self) -> bool:
-        return callable(getattr(self.app, "start_game", None)) and self.rematch_config() is not None
+        return self.rematch_config() is not None
 
     def rematch_config(self) -> GameConfig | None:
         """The same table again: same seats, variants and options, the next seed."""
-        from tui.gameconfig import GameConfig
-
-        config = self.config
-        if config is None:
-            state = self.controller.to_dict().get("state", {})
-            known = {f.name for f in dataclasses.fields(GameConfig)} - {"game_id", "seats", "seed"}
-            options = {k: v for k, v in state.items() if k in known}
-            options["variants"] = frozenset(state.get("variants", ()))
-            try:
-                config = GameConfig(self.controller.game_id, self.controller.seats, **options)
-            except TypeError:
-                return None
-        seed = None if config.seed is None else config.seed + 1
-        return dataclasses.replace(config, seed=seed)
+        return self.session.rematch_config()
 
     def rematch(self) -> None:
         config = self.rematch_config()
-        start = getattr(self.app, "start_game", None)
-        if config is None or not callable(start):
-            self.leave()
-            return
         self.leave()
-        start(config)
+        if config is not None:
+            app_host(self).start_game(config)
 
 
-def table_screen(
-    controller: Controller, config: GameConfig | None, slot: SaveSlot | None
-) -> TableScreen:
-    """The app's hook: the table for ``controller`` (any game)."""
-    return TableScreen(controller, config, slot)
+def table_screen(session: TableSession) -> TableScreen:
+    """The app's hook: the table for ``session`` (any game)."""
+    return TableScreen(session)
