@@ -20,6 +20,7 @@ from tui.gameconfig import BOT_NAMES
 from tui.screens.curtain import PassCurtain, PrivateResult
 from tui.screens.cut import CutScreen
 from tui.screens.round_end import RoundEndScreen
+from tui.session import TableSession
 from tui.table.screen import TableScreen
 from tui.widgets.action_bar import ActionBar
 from tui.widgets.game_log import GameLog
@@ -244,7 +245,7 @@ async def _all_out(make_app: MakeApp, app_dirs: AppDirs, all_out: str) -> Any:
     assert controller.view(None).seats[1].counters == controller.view(None).seats[2].counters == 1
     app = make_app(settings_path=app_dirs.settings)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.open_table(controller, config, None)
+        app.open_table(TableSession(controller, config))
         await pilot.pause()
         await pilot.press("enter", "s")
         await pilot.pause()

@@ -24,6 +24,7 @@ from tests.app.conftest import AppDirs
 from tests.app.table_support import aces_config, table_of, write_settings
 from tui.engine.controller import Controller, Seat, new_game
 from tui.screens.title import TitleScreen
+from tui.session import TableSession
 from tui.storage.save_format import encode_save
 from tui.table.screen import TableScreen
 
@@ -282,7 +283,7 @@ async def test_a_bad_history_is_told_moved_aside_and_starts_afresh(
         (message,) = [note for note in notes(app) if "history" in note.lower()]
         one_sentence(message)
         assert len(moved_aside(path)) == 1
-        app.autosave(finished_game(), None)  # what the table does at the end
+        app.autosave(TableSession(finished_game()))  # what the table does at the end
         await pilot.pause()
         assert not [note for note in notes(app) if note != message and "history" in note]
     from tui.storage.history import History

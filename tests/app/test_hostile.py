@@ -27,6 +27,7 @@ from tests.app.conftest import AppDirs
 from tests.app.resilience_support import HOSTILE_NAMES
 from tests.app.table_support import log_text, table_of, write_settings
 from tui.engine.controller import Controller, Seat, new_game
+from tui.session import TableSession
 
 MakeApp = Callable[..., Any]
 
@@ -112,7 +113,7 @@ async def test_an_aces_table_of_hostile_names(
     write_settings(app_dirs.settings)
     app = make_app(settings_path=app_dirs.settings)
     async with app.run_test(size=size) as pilot:
-        app.open_table(hostile_game("aces", ACES_NAMES, bots=False), None, None)
+        app.open_table(TableSession(hostile_game("aces", ACES_NAMES, bots=False)))
         await pilot.pause()
         check_screen(app, LITERAL[:2])
         for _ in range(4):
@@ -125,7 +126,7 @@ async def test_hostile_names_to_the_winners_screen(make_app: MakeApp, app_dirs: 
     write_settings(app_dirs.settings)
     app = make_app(settings_path=app_dirs.settings)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.open_table(hostile_game("aces", ACES_NAMES[2:], bots=False, seed=8), None, None)
+        app.open_table(TableSession(hostile_game("aces", ACES_NAMES[2:], bots=False, seed=8)))
         await play_to_the_end(pilot)
         check_screen(app)  # the winner's screen
         await pilot.press("escape")  # look at the finished table
@@ -142,7 +143,7 @@ async def test_a_chase_table_of_hostile_names_curtains_and_winner(
     write_settings(app_dirs.settings)
     app = make_app(settings_path=app_dirs.settings)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.open_table(hostile_game("chase", names, bots=False), None, None)
+        app.open_table(TableSession(hostile_game("chase", names, bots=False)))
         await pilot.pause()
         check_screen(app, ["[bold red]x"])
         await pilot.press("d")
@@ -172,7 +173,7 @@ async def test_computer_players_with_hostile_names_play_to_the_end(
     write_settings(app_dirs.settings)
     app = make_app(settings_path=app_dirs.settings)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.open_table(hostile_game(game_id, names, bots=True), None, None)
+        app.open_table(TableSession(hostile_game(game_id, names, bots=True)))
         for _ in range(400):
             await pilot.pause()
             if isinstance(app.screen, RoundEndScreen):
@@ -234,7 +235,7 @@ async def test_continue_and_recent_games_show_names_literally(
             controller = hostile_game(game_id, names, bots=False)
             slot = app.store.new_slot(game_id)
             controller.apply(controller.actions()[0])
-            app.autosave(controller, slot)
+            app.autosave(TableSession(controller, slot=slot))
             slot.release()
             finished = hostile_game(game_id, names, bots=True)
             while not finished.over:
@@ -242,7 +243,7 @@ async def test_continue_and_recent_games_show_names_literally(
                     finished.play_bot()
                 else:
                     finished.apply(finished.actions()[0])
-            app.record_history(finished)
+            TableSession(finished).record_history()
         app.screen.refresh_menu()
         await pilot.press("o")
         await pilot.pause()
@@ -307,7 +308,7 @@ def hostile_table_app(
     app = make_app(settings_path=app_dirs.settings)
 
     async def before(pilot: Any) -> None:
-        app.open_table(hostile_game(game_id, names, bots=False, seed=12), None, None)
+        app.open_table(TableSession(hostile_game(game_id, names, bots=False, seed=12)))
         await pilot.pause()
         for key in keys:
             await pilot.press(key)

@@ -25,6 +25,7 @@ from tui.app import PartyDiceApp
 from tui.engine.bots import BOT_LEVELS
 from tui.engine.controller import Seat
 from tui.gameconfig import GAME_VARIANTS, GameConfig
+from tui.session import TableSession
 
 MakeApp = Callable[..., Any]
 
@@ -66,13 +67,13 @@ class MonkeyApp(PartyDiceApp):
         self.quits += 1
         self.call_later(self.back_to_title)
 
-    def autosave(self, controller: Any, slot: Any) -> None:
+    def autosave(self, session: TableSession) -> None:
         # Recorded, not raised: the app saves inside ``contextlib.suppress`` on quit.
-        problem = check_invariants(controller)
+        problem = check_invariants(session.controller)
         if problem:
             self.problems.append(problem)
         self.checked += 1
-        super().autosave(controller, slot)
+        super().autosave(session)
 
 
 def random_config(picker: random.Random) -> GameConfig:
@@ -239,32 +240,6 @@ async def test_bursts_from_the_title_never_crash(
     async with app.run_test(size=(80, 24)) as pilot:
         await send_keys(pilot, burst)
         await pilot.pause()
-
-
-async def test_page_keys_on_a_list_that_was_never_laid_out() -> None:
-    """Textual 8.2.8 raised KeyError paging an OptionList with no room yet (a Select's
-    overlay, the palette's list): ``tui.textual_fixes`` makes the key do nothing."""
-    from textual.app import App, ComposeResult
-    from textual.widgets import OptionList
-
-    from tui import textual_fixes
-
-    textual_fixes.apply()
-
-    class Tiny(App[None]):
-        def compose(self) -> ComposeResult:
-            menu = OptionList(*[f"option {n}" for n in range(30)])
-            menu.styles.height = 0
-            yield menu
-
-    app = Tiny()
-    async with app.run_test(size=(20, 10)) as pilot:
-        menu = app.query_one(OptionList)
-        menu.highlighted = 3
-        menu.action_page_down()  # type: ignore[no-untyped-call]
-        menu.action_page_up()  # type: ignore[no-untyped-call]
-        await pilot.pause()
-        assert menu.highlighted == 3
 
 
 async def test_a_computer_turn_under_another_screen_waits_on_a_real_timer(

@@ -226,7 +226,7 @@ async def test_a_game_open_in_another_session_says_so(make_app: MakeApp, app_dir
         resumed = make_app(settings_path=app_dirs.settings, start=Command("resume"))
         async with resumed.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
-            slot = table_of(resumed).slot
+            slot = table_of(resumed).session.slot
             assert slot is not None and slot.slot_id != busy.slot_id
     finally:
         other_session.release()

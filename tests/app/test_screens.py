@@ -17,6 +17,7 @@ from tui.screens.rules import RulesScreen, RulesViewer
 from tui.screens.settings import SettingsScreen
 from tui.screens.setup import SeatRow, SetupScreen
 from tui.screens.title import TitleScreen
+from tui.session import TableSession
 
 MakeApp = Callable[..., Any]
 
@@ -513,11 +514,12 @@ async def test_autosave_then_history_once_the_game_is_over(make_app: MakeApp) ->
     async with app.run_test(size=(80, 24)) as pilot:
         controller = _bots_game()
         slot = app.store.new_slot("aces")
-        app.autosave(controller, slot)
+        session = TableSession(controller, slot=slot)
+        app.autosave(session)
         assert [save.slot_id for save in app.store.list()] == [slot.slot_id]
         _play_to_the_end(controller)
-        app.autosave(controller, slot)
-        app.autosave(controller, slot)
+        app.autosave(session)
+        app.autosave(session)
         assert app.store.list() == []
         records, message = History().recent()
         assert message is None and len(records) == 1
@@ -546,7 +548,7 @@ async def test_continue_resumes_the_only_save(make_app: MakeApp) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         slot = app.store.new_slot("chase")
-        app.autosave(controller, slot)
+        app.autosave(TableSession(controller, slot=slot))
         slot.release()
         app.screen.refresh_menu()
         menu = app.screen.query_one("#menu", OptionList)
@@ -564,7 +566,7 @@ async def test_continue_lists_several_saves(make_app: MakeApp) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         for game_id in ("aces", "chase"):
             slot = app.store.new_slot(game_id)
-            app.autosave(_bots_game(game_id), slot)
+            app.autosave(TableSession(_bots_game(game_id), slot=slot))
             slot.release()
         app.screen.refresh_menu()
         await pilot.press("o")

@@ -21,6 +21,7 @@ from tests.app.resilience_support import send_keys
 from tests.app.table_support import aces_config, table_of, write_settings
 from tui.engine.controller import Seat
 from tui.gameconfig import BOT_NAMES, GameConfig
+from tui.session import TableSession
 from tui.table.layout import MIN_HEIGHT, MIN_WIDTH
 
 MakeApp = Callable[..., Any]
@@ -61,14 +62,14 @@ def game_with_saves(app: Any, count: int = 2) -> None:
             new_game(game_id, names, random.Random(index)), [Seat(n, "casual") for n in names]
         )
         slot = app.store.new_slot(game_id)
-        app.autosave(controller, slot)
+        app.autosave(TableSession(controller, slot=slot))
         slot.release()
         while not controller.over:
             if controller.is_bot_turn():
                 controller.play_bot()
             else:
                 controller.apply(controller.actions()[0])
-        app.record_history(controller)
+        TableSession(controller).record_history()
 
 
 # -- every screen away from the table ------------------------------------------------------

@@ -25,6 +25,7 @@ from tests.app.conftest import AppDirs
 from tests.app.table_support import write_settings
 from tui.engine.controller import Controller
 from tui.gameconfig import BOT_NAMES, GameConfig
+from tui.session import TableSession
 
 SMALL = (80, 24)
 LARGE = (160, 48)
@@ -63,7 +64,7 @@ def chase_app(
         if controller is None:
             app.start_game(config)
         else:
-            app.open_table(controller, config, None)
+            app.open_table(TableSession(controller, config))
         await pilot.pause()
         for key in keys:
             await pilot.press(key)

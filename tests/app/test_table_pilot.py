@@ -341,7 +341,7 @@ async def test_rematch_opens_a_fresh_table_with_the_same_players(
         assert second is not first
         assert not second.controller.over
         assert [seat.name for seat in second.controller.seats] == ["Ann", "Ben"]
-        assert second.config.seed == 6
+        assert second.session.config.seed == 6
         assert sum(isinstance(s, TableScreen) for s in app.screen_stack) == 1
 
 

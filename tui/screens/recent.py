@@ -8,6 +8,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import DataTable, Footer, Header, Static
 
+from tui.app_host import app_host
 from tui.gameconfig import GAMES
 from tui.rules import variant_title
 from tui.screens import SubScreen
@@ -42,7 +43,7 @@ class RecentScreen(SubScreen):
         from tui.storage.history import History
 
         self.sub_title = "Recent games"
-        records, message = History(getattr(self.app, "history_path", None)).recent(self.LIMIT)
+        records, message = History(app_host(self).history_path).recent(self.LIMIT)
         if message:
             self.notify(message, severity="warning", timeout=8)
         table: DataTable[Text] = self.query_one("#recent", DataTable)

@@ -6,7 +6,7 @@ says so. ``d`` discards a save after asking.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import on
@@ -15,6 +15,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.app_host import app_host
 from tui.gameconfig import GAMES
 from tui.screens import SubScreen
 from tui.widgets.textfit import fit
@@ -74,7 +75,7 @@ class SavesScreen(SubScreen):
 
     @on(OptionList.OptionSelected, "#saves")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
-        app: Any = self.app
+        app = app_host(self)
         slot_id = event.option.id
         if slot_id:
             self.dismiss()
@@ -94,7 +95,7 @@ class SavesScreen(SubScreen):
                 return
             from tui.storage.saves import SaveError
 
-            app: Any = self.app
+            app = app_host(self)
             try:
                 app.store.discard(slot_id)
             except SaveError as error:

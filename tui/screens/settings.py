@@ -6,14 +6,13 @@ forget. Variants that cancel each other are explained right where they are switc
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Header, Label, Select, Static, Switch
 
+from tui.app_host import app_host
 from tui.engine.bots import BOT_LEVELS
 from tui.gameconfig import GAME_VARIANTS, GAMES
 from tui.screens import SubScreen
@@ -117,7 +116,7 @@ class SettingsScreen(SubScreen):
     )
 
     def compose(self) -> ComposeResult:
-        settings: Settings = self.app.settings  # type: ignore[attr-defined]
+        settings: Settings = app_host(self).settings
         yield Header()
         with SettingsList(id="settings-body"):
             for game_id, title in GAMES.items():
@@ -175,7 +174,7 @@ class SettingsScreen(SubScreen):
 
     def _refresh_notes(self) -> None:
         """Explanations that depend on the current values: conflicts, choice lines."""
-        settings: Settings = self.app.settings  # type: ignore[attr-defined]
+        settings: Settings = app_host(self).settings
         chase = settings.chase_variants
         for row in self.query(VariantRow):
             on = row.query_one(Switch).value
@@ -196,7 +195,7 @@ class SettingsScreen(SubScreen):
 
     @on(Switch.Changed)
     def _switched(self, event: Switch.Changed) -> None:
-        app: Any = self.app
+        app = app_host(self)
         switch_id = event.switch.id or ""
         if event.switch.parent is not None:
             event.switch.parent.query_one(".setting-state", Label).update(_state(event.value))
@@ -217,7 +216,7 @@ class SettingsScreen(SubScreen):
         row = event.select.parent.parent if event.select.parent else None
         if not isinstance(row, ChoiceRow) or event.value is Select.NULL:
             return
-        app: Any = self.app
+        app = app_host(self)
         if getattr(app.settings, row.field) != event.value:
             app.update_settings(**{row.field: event.value})
         self._refresh_notes()

@@ -19,6 +19,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
+from tui.app_host import app_host
 from tui.engine.bots import BOT_LEVELS
 from tui.gameconfig import (
     GAMES,
@@ -66,7 +67,7 @@ class SetupScreen(SubScreen):
     def _initial_seats(self) -> list[tuple[str, str]]:
         """Remembered people first; then computers up to the smallest table, or
         numbered players when nobody is remembered."""
-        app: Any = self.app
+        app = app_host(self)
         people = list(app.settings.last_names)[: self.high]
         if not people:
             people = [f"Player {n}" for n in range(1, max(self.low, 3) + 1)]
@@ -78,7 +79,7 @@ class SetupScreen(SubScreen):
         return seats
 
     def compose(self) -> ComposeResult:
-        app: Any = self.app
+        app = app_host(self)
         yield Header()
         with Vertical(id="setup-body"):
             yield Static(
@@ -105,7 +106,7 @@ class SetupScreen(SubScreen):
         yield Footer()
 
     def _options(self) -> ComposeResult:
-        app: Any = self.app
+        app = app_host(self)
         if self.game_id == "aces":
             with Horizontal(classes="option-line"):
                 yield Label("Who starts", classes="option-label")
@@ -144,7 +145,7 @@ class SetupScreen(SubScreen):
                 )
 
     def _variants_line(self) -> Text:
-        app: Any = self.app
+        app = app_host(self)
         chosen = app.variants_for(self.game_id)
         titles = variant_titles(self.game_id, chosen)
         text = Text("Variants: ", style="bold")
@@ -214,7 +215,7 @@ class SetupScreen(SubScreen):
 
     @property
     def _ascii(self) -> bool:
-        return bool(getattr(self.app, "ascii_glyphs", False))
+        return app_host(self).ascii_glyphs
 
     def _refresh_first(self, rows: list[SeatRow]) -> None:
         """Keep the who-starts / first-dealer list in step with the seats."""
@@ -381,7 +382,7 @@ class SetupScreen(SubScreen):
 
     def config(self) -> GameConfig:
         """The table as it stands, for ``app.start_game``."""
-        app: Any = self.app
+        app = app_host(self)
         first = self.query_one("#first", Select).value
         options: dict[str, Any] = {}
         if self.game_id == "aces":
@@ -405,7 +406,7 @@ class SetupScreen(SubScreen):
         if not self.valid:
             return
         config = self.config()
-        app: Any = self.app
+        app = app_host(self)
         people = [seat.name for seat in config.seats if seat.human]
         app.update_settings(last_names=app.settings.remember_names(people).last_names)
         self.dismiss()

@@ -18,6 +18,7 @@ from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui import glyphs
+from tui.app_host import app_host
 from tui.widgets.key_bar import KeyBar
 
 MENU: tuple[tuple[str, str, str, str], ...] = (
@@ -76,7 +77,7 @@ class TitleScreen(Screen[Any]):
         yield KeyBar()
 
     def _decoration(self) -> Text:
-        ascii_only = getattr(self.app, "ascii_glyphs", False)
+        ascii_only = app_host(self).ascii_glyphs
         dice = glyphs.dice(tuple(range(1, 7)), ascii_only)
         cards = "  ".join(glyphs.card(code, ascii_only) for code in ("AS", "KH", "QD", "JC"))
         return Text(f"{dice}    {cards}", justify="center")
@@ -110,7 +111,7 @@ class TitleScreen(Screen[Any]):
     def _saves_count(self) -> int:
         """How many saved games there are; bad files are moved aside and reported."""
         try:
-            scan = self.app.store.scan()  # type: ignore[attr-defined]
+            scan = app_host(self).store.scan()
         except Exception:  # noqa: BLE001 - an unreadable folder means no Continue
             return 0
         for message in scan.messages:
@@ -128,7 +129,7 @@ class TitleScreen(Screen[Any]):
         from tui.storage.history import History
 
         try:
-            records, message = History(getattr(self.app, "history_path", None)).recent(1)
+            records, message = History(app_host(self).history_path).recent(1)
         except Exception:  # noqa: BLE001 - an unreadable history means no Recent games
             return False
         if message:
@@ -164,7 +165,7 @@ class TitleScreen(Screen[Any]):
             self.action_choose(event.option.id)
 
     def action_choose(self, option_id: str) -> None:
-        app: Any = self.app
+        app = app_host(self)
         if option_id in ("aces", "chase"):
             app.action_new_game(option_id)
         elif option_id == "continue":
@@ -176,6 +177,6 @@ class TitleScreen(Screen[Any]):
         elif option_id == "recent":
             from tui.screens.recent import RecentScreen
 
-            app.push_screen(RecentScreen())
+            self.app.push_screen(RecentScreen())
         elif option_id == "quit":
-            app.exit()
+            self.app.exit()

@@ -6,15 +6,14 @@ protocol is used (``tui.session.seat_control``): a controller in another process
 drive the table. Computer players move after a pause (one-shot timers); any key skips
 the pause or the animation; nothing runs while the table waits for a person.
 
-The app builds it with ``table_screen(controller, config, slot)`` and reads
-``save_game()`` (also run after every action, ``on_after_action``; it calls
-``app.autosave(controller, slot)`` when the app offers one), ``rules_context()``,
-``game_in_progress`` and ``help_keys()``.
+The app builds it with ``table_screen(session)`` for a ``tui.session.TableSession`` and
+reads ``save_game()`` (also run after every action, ``on_after_action``, through
+``app.autosave(session)``: ``tui.app_host``), ``rules_context()``, ``game_in_progress``
+and ``help_keys()``.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -23,6 +22,7 @@ from textual.binding import Binding, BindingType
 from textual.events import Key
 from textual.timer import Timer
 
+from tui.app_host import app_host
 from tui.engine.core import Action, Event, IllegalAction, find_legal
 from tui.screens.round_end import LOOK, REMATCH, TITLE, RoundEndScreen
 from tui.table.board import TableBoard, curtain_screen, number_screen
@@ -39,8 +39,7 @@ from tui.widgets.game_log import GameLog
 
 if TYPE_CHECKING:
     from tui.gameconfig import GameConfig
-    from tui.session.seat_control import TableController
-    from tui.storage.saves import SaveSlot
+    from tui.session import TableSession
 
 END_KINDS = frozenset({REMATCH.kind, TITLE.kind})
 MIN_WAIT = 0.01
@@ -58,24 +57,20 @@ class TableScreen(TableBoard):
 
     def __init__(
         self,
-        controller: TableController,
-        config: GameConfig | None = None,
-        slot: SaveSlot | None = None,
+        session: TableSession,
         *,
         ascii_only: bool | None = None,
         animation: str | None = None,
         confirm_quit: bool | None = None,
     ) -> None:
-        super().__init__(controller)
-        self.config = config
-        self.slot = slot
+        super().__init__(session.controller)
+        self.session = session
         self._ascii = ascii_only
         self._animation = animation
         self._confirm_quit = confirm_quit
         self.moves = 0
         self._timer: Timer | None = None
         """The pause before a computer's move, while ``flow`` is THINKING."""
-        self._saving_off = False
         self.centre = self.kit.centre.make(self.ascii_only)
         self.centre.add_class("table-centre")
 
@@ -86,7 +81,7 @@ class TableScreen(TableBoard):
         if self._ascii is not None:
             return self._ascii
         try:
-            return bool(getattr(self.app, "ascii_glyphs", False))
+            return app_host(self).ascii_glyphs
         except Exception:  # noqa: BLE001 - no app yet (constructed outside one)
             return False
 
@@ -94,17 +89,17 @@ class TableScreen(TableBoard):
     def pace(self) -> Pace:
         animation = self._animation
         if animation is None:
-            animation = getattr(getattr(self.app, "settings", None), "animation", "normal")
+            animation = app_host(self).settings.animation
         return pace_for(animation)
 
     @property
     def confirm_quit(self) -> bool:
         if self._confirm_quit is not None:
             return self._confirm_quit
-        return bool(getattr(getattr(self.app, "settings", None), "confirm_quit", True))
+        return app_host(self).settings.confirm_quit
 
     def on_mount(self) -> None:
-        self._open_table(self.config is None and self.controller.view(None).phase != "start")
+        self._open_table(self.session.resumed and self.controller.view(None).phase != "start")
         self.call_after_refresh(self._advance)
 
     def _available_actions(self) -> list[Action]:
@@ -300,8 +295,7 @@ class TableScreen(TableBoard):
     def on_unmount(self) -> None:
         self.flow.to(FlowState.LEFT)
         self._stop_timer()
-        if self.slot is not None:
-            self.slot.release()
+        self.session.release()
 
     # -- saving, leaving, rematch --------------------------------------------------------
 
@@ -311,29 +305,12 @@ class TableScreen(TableBoard):
 
     def save_game(self) -> None:
         """Save now (the app also calls this on quit and hang-up)."""
-        hook = getattr(self.app, "autosave", None)
-        if callable(hook):
-            hook(self.controller, self.slot)
-            return
-        slot = self.slot
-        if slot is None or not slot.held or self._saving_off:
-            return
-        try:
-            if self.controller.over:
-                slot.delete()
-            else:
-                slot.write(self.controller.to_dict(), round=self.controller.view(None).round)
-        except Exception as error:  # noqa: BLE001 - a failed save must never stop play
-            self._saving_off = True
-            self.notify(f"Saving is off: {error}", severity="warning", timeout=8)
+        app_host(self).autosave(self.session)
 
     @property
     def saving(self) -> bool:
-        """True while this game is being saved (the app may have turned saving off)."""
-        saving = getattr(self.app, "saving", None)
-        if callable(saving):
-            return bool(saving(self.slot))
-        return self.slot is not None and self.slot.held and not self._saving_off
+        """True while this game is being saved (off after a failure)."""
+        return self.session.saving
 
     def action_leave(self) -> None:
         if self.game_in_progress and self.confirm_quit:
@@ -356,44 +333,22 @@ class TableScreen(TableBoard):
             self._timer.stop()
             self._timer = None
         self.save_game()
-        back = getattr(self.app, "back_to_title", None)
-        if callable(back):
-            back()
-        else:
-            self.dismiss()
+        app_host(self).back_to_title()
 
     def _can_rematch(self) -> bool:
-        return callable(getattr(self.app, "start_game", None)) and self.rematch_config() is not None
+        return self.rematch_config() is not None
 
     def rematch_config(self) -> GameConfig | None:
         """The same table again: same seats, variants and options, the next seed."""
-        from tui.gameconfig import GameConfig
-
-        config = self.config
-        if config is None:
-            state = self.controller.to_dict().get("state", {})
-            known = {f.name for f in dataclasses.fields(GameConfig)} - {"game_id", "seats", "seed"}
-            options = {k: v for k, v in state.items() if k in known}
-            options["variants"] = frozenset(state.get("variants", ()))
-            try:
-                config = GameConfig(self.controller.game_id, self.controller.seats, **options)
-            except TypeError:
-                return None
-        seed = None if config.seed is None else config.seed + 1
-        return dataclasses.replace(config, seed=seed)
+        return self.session.rematch_config()
 
     def rematch(self) -> None:
         config = self.rematch_config()
-        start = getattr(self.app, "start_game", None)
-        if config is None or not callable(start):
-            self.leave()
-            return
         self.leave()
-        start(config)
+        if config is not None:
+            app_host(self).start_game(config)
 
 
-def table_screen(
-    controller: TableController, config: GameConfig | None, slot: SaveSlot | None
-) -> TableScreen:
-    """The app's hook: the table for ``controller`` (any game)."""
-    return TableScreen(controller, config, slot)
+def table_screen(session: TableSession) -> TableScreen:
+    """The app's hook: the table for ``session`` (any game)."""
+    return TableScreen(session)

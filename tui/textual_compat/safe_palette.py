@@ -4,7 +4,13 @@ Textual 8.2.8's ``CommandPalette`` searches in a worker that may outlive the pal
 when keys arrive in one burst (type-ahead over a slow SSH link) the palette can close
 while a search is still running, and the worker then looks for its list and fails,
 which would end the app with a traceback. This subclass ends the search quietly once
-the palette is gone. (Paging its list too early is fixed in ``tui.textual_fixes``.)
+the palette is gone, overriding the private ``_gather_commands`` worker (calling
+Textual's own through ``__wrapped__``), the watchers ``_watch__list_visible`` and
+``_watch__show_busy``, and the action ``_action_command_list``. (Paging its list too
+early is fixed in ``option_list_paging``.)
+
+When it can go: when Textual's palette cancels its search worker on unmount.
+``tests/textual_compat/test_safe_palette.py`` checks the private names.
 """
 
 from __future__ import annotations

@@ -1,0 +1,41 @@
+"""How the app looks: its style sheets and the themes it offers.
+
+Under ``NO_COLOR`` Textual greys every colour, and an ANSI theme's colours turn black on
+black, so those themes are not offered; ``DEFAULT_THEME`` stays readable either way.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path, PurePath
+from typing import Any
+
+from textual.app import App
+
+from tui.storage.settings import DEFAULT_THEME
+
+
+def styles_dir() -> Path:
+    """The folder of ``.tcss`` files: ``tui/styles`` in a wheel, ``styles/`` in a checkout."""
+    packaged = Path(__file__).resolve().parent / "styles"
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parent.parent / "styles"
+
+
+def css_paths() -> list[str | PurePath]:
+    """``app.tcss`` first, then every other sheet (screens', tables') by name."""
+    sheets = sorted(styles_dir().glob("*.tcss"), key=lambda p: (p.name != "app.tcss", p.name))
+    return list(sheets)
+
+
+def drop_unreadable_themes(app: App[Any]) -> None:
+    """Under ``NO_COLOR``, offer only the themes that stay readable. A saved ANSI choice
+    falls back to ``DEFAULT_THEME`` for this run and stays saved for runs in colour."""
+    for name, theme in app.available_themes.items():
+        if theme.ansi:
+            app.unregister_theme(name)
+
+
+def apply_theme(app: App[Any], name: str) -> None:
+    """Use the theme ``name``, or ``DEFAULT_THEME`` when this run does not offer it."""
+    app.theme = name if name in app.available_themes else DEFAULT_THEME

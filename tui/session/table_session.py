@@ -1,0 +1,228 @@
+"""One game at one table, from start (or resume) to its record in the history.
+
+``Sessions`` opens tables: it knows the save store, the history file and where
+randomness comes from. ``TableSession`` is one open table: the controller, the config it
+was started from (``None`` when resumed from a save), its save slot, and whether saving
+is still on. The table screen holds a ``TableSession``; after every action the host calls
+``autosave``, which writes the save, or once the game is over removes the save and
+records the game in the history, once.
+
+No Textual and no Rich here (the fresh-interpreter import test checks): a message for
+the player is returned as a ``Notice`` and the host shows it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from tui.engine.controller import Controller, new_game
+from tui.engine.core import RandomSource
+from tui.gameconfig import GameConfig
+from tui.storage.files import StorageError
+from tui.storage.history import History
+from tui.storage.saves import SaveSlot, SaveStore
+
+RngFactory = Callable[[GameConfig], RandomSource]
+"""A scripted random source per game (tests and screenshots)."""
+
+Severity = Literal["information", "warning", "error"]
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A message for the player, with how the host should show it."""
+
+    message: str
+    severity: Severity = "information"
+    timeout: float | None = None
+    title: str = ""
+
+
+def _reason(error: BaseException) -> str:
+    """A storage error's own sentence, else the exception's text."""
+    return getattr(error, "message", None) or str(error)
+
+
+class TableSession:
+    """One open table: its controller, config and save slot, saved after every action."""
+
+    def __init__(
+        self,
+        controller: Controller,
+        config: GameConfig | None = None,
+        slot: SaveSlot | None = None,
+        *,
+        history_path: Path | None = None,
+    ) -> None:
+        """``config`` is ``None`` for a game resumed from a save; ``slot`` is ``None``
+        when the game cannot be saved; ``history_path`` ``None`` is the default file."""
+        self.controller = controller
+        self.config = config
+        self.slot = slot
+        self.history_path = history_path
+        self.saving_off = False
+        """Set when a save failed: the game plays on unsaved, and the player was told once."""
+        self.recorded = False
+        """Set once the finished game is in the history (it is recorded once)."""
+
+    @property
+    def resumed(self) -> bool:
+        """True for a game brought back from a save."""
+        return self.config is None
+
+    @property
+    def in_progress(self) -> bool:
+        return not self.controller.over
+
+    @property
+    def saving(self) -> bool:
+        """True while the game is saved after every move (not when it has no slot, or
+        saving was turned off after a failure)."""
+        return self.slot is not None and self.slot.held and not self.saving_off
+
+    def autosave(self) -> Notice | None:
+        """Save the game; once it is over, remove its save and add it to the history of
+        finished games (once). A failure is returned, never raised."""
+        slot = self.slot
+        if self.controller.over:
+            if self.recorded:
+                return None
+            self.recorded = True
+            if slot is not None and slot.held:
+                with contextlib.suppress(Exception):  # a stale save is moved aside later
+                    slot.delete()
+            return self.record_history()
+        if slot is None or not slot.held or self.saving_off:
+            return None
+        try:
+            slot.write(self.controller.to_dict(), round=self.controller.view(None).round)
+        except Exception as error:  # noqa: BLE001 - a failed save must never stop play
+            self.saving_off = True
+            return Notice(f"Saving is off for this game: {_reason(error)}", "warning", 8)
+        return None
+
+    def record_history(self) -> Notice | None:
+        """Add the finished game to the Recent games list; a problem is returned."""
+        controller = self.controller
+        names = [seat.name for seat in controller.seats]
+        chase = controller.game_id == "chase"
+        length = getattr(controller.game, "rounds_played" if chase else "turns", 0)
+        message = History(self.history_path).record(
+            game=controller.game_id,
+            players=names,
+            winners=[names[seat] for seat in controller.winners()],
+            length=int(length),
+            unit="rounds" if chase else "turns",
+            variants=controller.view(None).variants,
+        )
+        return Notice(message, "warning", 8) if message else None
+
+    def rematch_config(self) -> GameConfig | None:
+        """The same table again: same seats, variants and options, the next seed
+        (``None`` when a resumed game's options cannot make a config)."""
+        config = self.config
+        if config is None:
+            state = self.controller.to_dict().get("state", {})
+            known = {f.name for f in dataclasses.fields(GameConfig)} - {"game_id", "seats", "seed"}
+            options = {k: v for k, v in state.items() if k in known}
+            options["variants"] = frozenset(state.get("variants", ()))
+            try:
+                config = GameConfig(self.controller.game_id, self.controller.seats, **options)
+            except TypeError:
+                return None
+        seed = None if config.seed is None else config.seed + 1
+        return dataclasses.replace(config, seed=seed)
+
+    def release(self) -> None:
+        """Let other sessions open the save (the table is closed)."""
+        if self.slot is not None:
+            self.slot.release()
+
+
+class Sessions:
+    """What opens tables: the save store, the history file, and where randomness comes
+    from (scripted in tests, seeded, or fresh)."""
+
+    def __init__(
+        self,
+        *,
+        saves_dir: Path | None = None,
+        history_path: Path | None = None,
+        seed: int | None = None,
+        rng_factory: RngFactory | None = None,
+    ) -> None:
+        """``seed`` makes every game started here reproducible; ``rng_factory`` hands
+        each game a scripted random source; ``None`` paths are the XDG defaults."""
+        self.history_path = history_path
+        self.rng_factory = rng_factory
+        self._seeds = random.Random(seed)
+        self._saves_dir = saves_dir
+        self._store: SaveStore | None = None
+
+    @property
+    def store(self) -> SaveStore:
+        """The saved-game store, made when first asked for."""
+        if self._store is None:
+            self._store = SaveStore(self._saves_dir)
+        return self._store
+
+    def make_rng(self, config: GameConfig) -> RandomSource:
+        """The random source of a new game: scripted, seeded by the config, or the next
+        of this host's seeds."""
+        if self.rng_factory is not None:
+            return self.rng_factory(config)
+        seed = config.seed if config.seed is not None else self._seeds.getrandbits(64)
+        return random.Random(seed)
+
+    def start(self, config: GameConfig) -> tuple[TableSession | None, Notice | None]:
+        """Build the game ``config`` describes, with a save slot when one can be made.
+
+        Returns the session (``None`` if the game cannot start) and what to tell the
+        player: why it cannot start, or that it will not be saved.
+        """
+        problem = config.problem()
+        if problem:
+            return None, Notice(problem, "error", title="Cannot start")
+        try:
+            game = new_game(
+                config.game_id,
+                config.names,
+                self.make_rng(config),  # type: ignore[arg-type]
+                config.variants,
+                **config.engine_options(),
+            )
+        except ValueError as error:  # the engine refused an option
+            return None, Notice(str(error), "error", title="Cannot start")
+        controller = Controller(game, config.seats)
+        slot: SaveSlot | None = None
+        notice: Notice | None = None
+        try:
+            slot = self.store.new_slot(config.game_id)
+        except (StorageError, OSError) as error:
+            notice = Notice(f"{_reason(error)} This game will not be saved.", "warning", 10)
+        return TableSession(controller, config, slot, history_path=self.history_path), notice
+
+    def resume(self, slot_id: str) -> TableSession:
+        """Open a saved game (raises ``SaveError``, whose message is one sentence)."""
+        slot, controller = self.store.resume(slot_id)
+        return TableSession(controller, None, slot, history_path=self.history_path)
+
+    def latest(self) -> tuple[str | None, list[Notice]]:
+        """The newest save not open elsewhere (``party-dice resume``), or ``None``, and
+        what to tell the player (bad files moved aside, or why there is none)."""
+        scan = self.store.scan()
+        notices = [Notice(message, "warning", 10) for message in scan.messages]
+        for summary in scan.saves:
+            if not summary.in_use:
+                return summary.slot_id, notices
+        if scan.saves:
+            notices.append(Notice("Every saved game is open in another session.", timeout=6))
+        else:
+            notices.append(Notice("There is no saved game to continue.", timeout=6))
+        return None, notices

@@ -1,0 +1,96 @@
+"""The app's tables: opening a session's table, saving after every move, resuming.
+
+``TableOpener`` is the part of ``PartyDiceApp`` that hosts ``tui.session`` sessions: it
+starts and resumes them through ``Sessions``, pushes their table screens, and shows the
+``Notice`` a session returns (a save that failed, a history that could not be written).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from textual.app import App
+
+from tui.gameconfig import GameConfig
+from tui.session import Notice, Sessions, TableSession
+from tui.textual_compat.calling_screen import stale_caller
+
+if TYPE_CHECKING:
+    from tui.storage.saves import SaveStore
+
+
+class TableOpener(App[None]):
+    """Opens tables for sessions and tells the player what the sessions report."""
+
+    sessions: Sessions
+    """Set by the app's constructor."""
+
+    def tell(self, notice: Notice | None) -> None:
+        """Show a session's or the settings' message to the player."""
+        if notice is not None:
+            self.notify(
+                notice.message, title=notice.title, severity=notice.severity, timeout=notice.timeout
+            )
+
+    @property
+    def history_path(self) -> Path | None:
+        """Where finished games are recorded (``None``: the default in the data dir)."""
+        return self.sessions.history_path
+
+    @property
+    def store(self) -> SaveStore:
+        return self.sessions.store
+
+    def start_game(self, config: GameConfig) -> None:
+        """Build the game ``config`` describes and open its table, with a save slot.
+
+        A table asking for a rematch has just closed itself: the new table is then
+        opened from the app's own message queue, not from the closing screen's.
+        """
+        if stale_caller(self.screen_stack):
+            self.call_later(self.start_game, config)
+            return
+        session, notice = self.sessions.start(config)
+        self.tell(notice)
+        if session is not None:
+            self.open_table(session)
+
+    def autosave(self, session: TableSession) -> None:
+        """The table's hook after every action: save, or record the finished game."""
+        self.tell(session.autosave())
+
+    def open_table(self, session: TableSession) -> None:
+        """Push the table for ``session``."""
+        from tui.table.screen import table_screen
+
+        self.push_screen(table_screen(session))
+
+    def resume_game(self, slot_id: str) -> bool:
+        """Open a saved game; say in one sentence why not if it cannot be opened."""
+        from tui.storage.saves import SaveError
+
+        try:
+            session = self.sessions.resume(slot_id)
+        except SaveError as error:
+            self.notify(error.message, severity="warning", timeout=8)
+            return False
+        self.open_table(session)
+        return True
+
+    def resume_latest(self) -> bool:
+        """``party-dice resume``: the newest save not open elsewhere."""
+        slot_id, notices = self.sessions.latest()
+        for notice in notices:
+            self.tell(notice)
+        return slot_id is not None and self.resume_game(slot_id)
+
+    def action_continue(self) -> None:
+        """Continue: straight into the only save, or a list to choose from."""
+        saves = self.store.list()
+        if len(saves) == 1 and not saves[0].in_use:
+            self.resume_game(saves[0].slot_id)
+            return
+        from tui.screens.saves import SavesScreen
+
+        self.push_screen(SavesScreen(saves))

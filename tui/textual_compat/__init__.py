@@ -1,0 +1,19 @@
+"""Every use of Textual's private API, one module per workaround.
+
+party-dice pins Textual exactly (``textual==8.2.8``). Where the public API cannot do what
+the app needs, the private attribute or method is used here and nowhere else, and
+``tests/textual_compat/`` fails when the pinned Textual changes it, so that an upgrade
+shows which workaround to revisit:
+
+- ``calling_screen``: which screen the running code runs for (``textual._context``,
+  ``DOMNode._parent``).
+- ``key_burst``: keys typed ahead act in order, each on the screen the keys before it
+  left (``App._screen_stack``, ``App._replace_screen``, ``Screen._pop_result_callback``).
+- ``crash_output``: save before Textual shuts down on an error, and keep tracebacks in a
+  file (``App._handle_exception``, ``App._print_error_renderables``,
+  ``App._exit_renderables``).
+- ``safe_palette``: the command palette's search worker outliving the palette
+  (``CommandPalette._gather_commands`` and three private watchers and actions).
+- ``option_list_paging``: PgUp/PgDn on an ``OptionList`` not laid out yet
+  (``OptionList._move_page``, ``OptionList._index_to_line``).
+"""

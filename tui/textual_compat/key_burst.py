@@ -1,0 +1,95 @@
+"""Keys typed ahead act in order, each on the screen the keys before it left.
+
+What Textual does: a terminal hands over a burst of keys at once (fast typing, key
+repeat, a slow SSH link), and Textual 8.2.8 routes them all before the first is handled.
+``App.pop_screen`` always pops the top screen, whichever screen asks.
+
+Why we need it: a key after the one that opens the dealer's cut would go to the table,
+not the cut; one after the key that opens the settings could close them half built; a
+second Escape queued on a closed screen would close the table below it. ``KeyBurstApp``
+makes a new key wait for the screen on top to settle, and makes ``pop_screen`` close the
+screen that asks (using ``App._screen_stack``, ``App._replace_screen`` and
+``Screen._pop_result_callback``, Textual's own steps for popping a screen).
+
+When it can go: when Textual queues keys per screen and lets a screen that is not on top
+dismiss itself. ``tests/textual_compat/test_key_burst.py`` checks the private steps.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Any
+
+from textual import events
+from textual.app import App, ReturnType, ScreenStackError
+from textual.await_complete import AwaitComplete
+from textual.screen import Screen
+
+from tui.textual_compat.calling_screen import calling_screen
+
+
+def _done() -> AwaitComplete:
+    """An already finished ``AwaitComplete``: a pop that has nothing to do."""
+    done: AwaitComplete = AwaitComplete.nothing()  # type: ignore[no-untyped-call]
+    return done
+
+
+class KeyBurstApp(App[ReturnType]):
+    """An app whose keys, however fast they come, act on the screen they were meant for."""
+
+    async def on_event(self, event: events.Event) -> None:
+        """Keys typed ahead act in order, each on the screen the keys before it left.
+
+        A terminal hands over a burst of keys at once (fast typing, key repeat, a slow
+        SSH link). Textual would route them all before the first is handled: a key
+        after the one that opens the dealer's cut would go to the table, not the cut;
+        one after the key that opens the settings could close them half built. So a
+        new key first waits (a moment at most) for the screen on top to finish
+        mounting and for the widgets it will pass through to handle what they hold.
+        Keys still queued while the app shuts down have no screen and are dropped.
+        """
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            try:
+                screen = self.screen
+            except ScreenStackError:
+                return
+            await self._settle(screen)
+        await super().on_event(event)
+
+    async def _settle(self, screen: Screen[Any]) -> None:
+        for _ in range(100):  # half a second at most
+            if screen.is_mounted or not screen.is_attached:
+                break
+            await asyncio.sleep(0.005)
+        node: Any = self.focused or screen
+        chain: list[Any] = []
+        while node is not None and node is not self:
+            chain.append(node)
+            node = node._parent
+        for node in chain:  # in order: a key handled below bubbles up to the next
+            handled = asyncio.Event()
+            if node.call_later(handled.set):
+                with contextlib.suppress(asyncio.TimeoutError):
+                    await asyncio.wait_for(handled.wait(), 0.5)
+
+    def pop_screen(self) -> AwaitComplete:
+        """Pop the screen that asks to close, which is not always the one on top.
+
+        Keys that arrive in one burst (typed ahead, key repeat, a slow SSH link) are
+        queued on the screen that was on top when they came. The first may dismiss
+        that screen; the second would then dismiss whatever lies below (the table
+        itself, or a curtain without its callback). And a screen covered by another
+        (the rules opened by the key before) that dismisses itself would close the
+        cover instead, leaving itself behind with its result already given. So a
+        screen already gone closes nothing, and a covered screen closes itself.
+        """
+        caller = calling_screen()
+        stack = self._screen_stack
+        if caller is None or (stack and caller is stack[-1]):
+            return super().pop_screen()
+        if caller not in stack[1:]:
+            return _done()  # gone already, or the screen at the bottom
+        stack.remove(caller)
+        caller._pop_result_callback()
+        return AwaitComplete(self._replace_screen(caller)).call_next(self)
