@@ -169,7 +169,7 @@ def test_any_string_survives_tomllib(value: str) -> None:
 
 
 def test_every_control_character_is_escaped() -> None:
-    for code in list(range(0x20)) + [0x7F]:
+    for code in [*range(0x20), 0x7F]:
         value = f"a{chr(code)}b"
         written = toml_text({"x": value})
         line = written.removesuffix("\n")  # the document's own line end

@@ -182,16 +182,22 @@ def ensure_private_dir(path: Path) -> Path:
     or replace our files. Raises ``StorageError``.
     """
     try:
-        missing: list[Path] = []
-        probe = path
+        chain = owned_dirs(path)
+        missing: list[Path] = []  # above the folders we own: made 0700 (the XDG spec)
+        probe = chain[0].parent
         while not os.path.lexists(probe) and probe != probe.parent:
             missing.append(probe)
             probe = probe.parent
         for directory in reversed(missing):
             with contextlib.suppress(FileExistsError):
                 os.mkdir(directory, DIR_MODE)
-        for directory in dict.fromkeys([*owned_dirs(path), *reversed(missing)]):
-            _check_dir(directory, created=directory in missing)
+            _check_dir(directory, created=True)
+        for directory in chain:  # outermost first: never create inside a refused one
+            created = not os.path.lexists(directory)
+            if created:
+                with contextlib.suppress(FileExistsError):  # another session, just now
+                    os.mkdir(directory, DIR_MODE)
+            _check_dir(directory, created=created)
     except OSError as error:
         raise StorageError(f"{path} cannot be used ({reason_of(error)}).") from error
     return path
