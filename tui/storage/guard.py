@@ -206,11 +206,16 @@ def ensure_private_dir(path: Path) -> Path:
 def check_private_dir(path: Path) -> bool:
     """Like ``ensure_private_dir`` for reading: nothing is created (merely starting the
     app leaves no folders behind). False when ``path`` does not exist; raises
-    ``StorageError`` for a folder that is refused."""
+    ``StorageError`` for a folder that is refused (a file where a folder should be is
+    left for the reader to report)."""
     try:
         for directory in owned_dirs(path):
-            if not os.path.lexists(directory):
+            try:
+                info = os.lstat(directory)
+            except FileNotFoundError:
                 return False
+            if not stat.S_ISDIR(info.st_mode) and not stat.S_ISLNK(info.st_mode):
+                return True  # a file in the folder's place: the reader says so, as ever
             _check_dir(directory)
     except OSError as error:
         raise StorageError(f"{path} cannot be used ({reason_of(error)}).") from error

@@ -149,8 +149,8 @@ class History:
         try:
             if not check_private_dir(self.path.parent) or not os.path.lexists(self.path):
                 return [], None
-        except StorageError as error:
-            return [], f"The history of games was not read: {error.message}"
+        except StorageError:
+            return [], None  # a refused folder is told when a game would be recorded
         try:
             _check_file(self.path)
             with closing(self._connect()) as connection:

@@ -211,13 +211,16 @@ class SaveStore:
 
         A bad save that another session holds open is left alone and not listed.
         Leftover lock files of games that no longer exist are removed, and so are stale
-        temp files (the first time) here and in the folders above that we write in.
+        temp files (the first time) here and in the folders above that we write in. A
+        refused folder lists nothing.
         """
         try:
             if not check_private_dir(self.directory):
                 return SaveScan((), ())
-        except StorageError as error:
-            return SaveScan((), (error.message,))
+        except StorageError:
+            # Refused (another user's, a symlink): nothing is read from it, and the
+            # player is told once, when a new game would be saved there (``new_slot``).
+            return SaveScan((), ())
         if not self._swept:
             self._swept = True
             for directory in owned_dirs(self.directory):
