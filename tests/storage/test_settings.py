@@ -418,7 +418,8 @@ def test_storage_modules_do_not_load_textual() -> None:
 
     code = (
         "import sys\n"
-        "from tui.storage import files, history, locks, paths, save_format, saves, settings\n"
+        "from tui.storage import files, guard, history, locks, paths\n"
+        "from tui.storage import save_format, saves, settings\n"
         "assert 'textual' not in sys.modules and 'rich' not in sys.modules, sorted(sys.modules)\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).parents[2])

@@ -8,12 +8,11 @@ new one, never half of either), and the directory is fsynced so the rename survi
 crash. A file that cannot be understood is never deleted: it is moved aside next to the
 original (``name.corrupt-20261130T101500``) and the player is told in one sentence.
 
-On a shared server the folders and files are also checked before they are used, all in
-this module: a file is opened with ``O_NONBLOCK | O_NOFOLLOW`` and used only if it is a
-regular file of ours (``open_regular``), modes are changed through such a descriptor
-(never through a path, which might be a symlink), every folder party-dice owns is
-tightened to 0700 or refused (``ensure_private_dir``), and temp files a killed write
-left behind are swept away (``remove_stale_temps``).
+A newer party-dice's file is not damaged: it is left as it is (``Damaged.kept``), and
+so is a symlink or another user's file where ours should be. Every read goes through
+``tui.storage.guard`` (kept apart to keep each module small; its names are re-exported
+here): only a regular file of ours is opened, never blocking and never through a
+symlink, and every folder party-dice owns is tightened to 0700 or refused.
 
 Pure standard library: no Textual, no Rich.
 """
