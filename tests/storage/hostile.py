@@ -103,6 +103,33 @@ def give_to_other_user(path: Path) -> None:
     os.chown(path, OTHER_UID, OTHER_UID, follow_symlinks=False)
 
 
+def made_by_other_user(path: Path, mode: int = 0o777) -> None:
+    """``path`` created (``mode``) by another user: a forked child drops to nobody and
+    makes it through a descriptor of its parent, opened before dropping, so the folders
+    above need not let nobody in. The parent must be writable by all (a shared 0777
+    folder, the attack in issue 18). Skips, saying why, when this user cannot setuid."""
+    if os.geteuid() != 0:
+        reason = f"only root can act as uid {OTHER_UID} (running as {os.geteuid()})"
+        print(f"SKIPPED: {reason}")
+        pytest.skip(reason)
+    parent = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child
+        status = 1
+        try:
+            os.setgid(OTHER_UID)
+            os.setuid(OTHER_UID)
+            os.mkdir(path.name, dir_fd=parent)
+            os.chmod(path.name, mode, dir_fd=parent)
+            status = 0
+        finally:
+            os._exit(status)
+    os.close(parent)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0, f"uid {OTHER_UID} could not make {path}"
+    assert os.lstat(path).st_uid == OTHER_UID
+
+
 def save_bytes() -> bytes:
     """A valid save file (the payload is a stand-in for ``Controller.to_dict()``)."""
     payload = {

@@ -17,7 +17,15 @@ from typing import Any
 
 import pytest
 
-from tests.storage.hostile import Home, aged, give_to_other_user, loose_dir, mode_of, save_bytes
+from tests.storage.hostile import (
+    Home,
+    aged,
+    give_to_other_user,
+    loose_dir,
+    made_by_other_user,
+    mode_of,
+    save_bytes,
+)
 from tui.storage import files
 from tui.storage.files import StorageError
 from tui.storage.history import History
@@ -81,6 +89,20 @@ def test_another_users_saves_folder_is_refused(home: Home, which: str) -> None:
     with pytest.raises(SaveError):
         SaveStore().open("aces-20260101T120000-0badc0de")
     assert os.listdir(home.saves) == []
+
+
+def test_a_state_folder_pre_created_by_another_user_is_refused(home: Home) -> None:
+    """The attack itself: ``XDG_STATE_HOME`` open to all, and another user (a child
+    process that dropped to nobody) made ``party-dice`` in it, 0777, before us."""
+    loose_dir(home.state.parent)
+    made_by_other_user(home.state)
+    assert SaveStore().scan() == SaveScan((), ())
+    with pytest.raises(StorageError) as caught:
+        SaveStore().new_slot("aces")
+    assert caught.value.message == (
+        f"{home.state} belongs to another user, so party-dice will not use it."
+    )
+    assert os.listdir(home.state) == [] and mode_of(home.state) == 0o777
 
 
 def test_another_users_config_folder_is_refused(home: Home) -> None:
