@@ -147,6 +147,8 @@ def owned_dirs(path: Path) -> list[Path]:
         if here == root or here.startswith(root.rstrip(os.sep) + os.sep):
             chain = [path]
             while os.path.abspath(chain[-1]) != root:
+                if chain[-1] == chain[-1].parent:  # ".." games: only ``path`` is sure
+                    return [path]
                 chain.append(chain[-1].parent)
             return chain[::-1]
     return [path]
