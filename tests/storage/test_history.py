@@ -204,16 +204,25 @@ def test_truncated_database(history: History) -> None:
     assert len(corrupt_copies(history.path.parent)) == 1
 
 
-def test_newer_version_is_moved_aside(history: History) -> None:
+def test_newer_version_is_left_as_it_is(history: History) -> None:
+    """Issue 18 item 15: not moved aside, not written to; the player is told."""
     add(history)
     with sqlite3.connect(history.path) as connection:
         connection.execute("PRAGMA user_version = 7")
     connection.close()
+    before = history.path.read_bytes()
     records, message = history.recent()
     assert records == []
-    assert message is not None
-    assert "comes from a newer version of party-dice (format 7)" in message
-    assert len(corrupt_copies(history.path.parent)) == 1
+    assert message == (
+        "Your history of games was written by a newer party-dice (format 7); left as it is,"
+        " so it cannot be shown."
+    )
+    assert add(history) == (
+        "Your history of games was written by a newer party-dice (format 7); left as it is,"
+        " so this game was not recorded."
+    )
+    assert corrupt_copies(history.path.parent) == []
+    assert history.path.read_bytes() == before
 
 
 def test_someone_elses_database_is_not_touched_but_moved(history: History) -> None:

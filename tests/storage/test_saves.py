@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -177,10 +178,8 @@ def test_a_read_only_directory_is_not_made_writable(tmp_path: Path) -> None:
     directory.mkdir()
     os.chmod(directory, 0o555)
     try:
-        try:
+        with contextlib.suppress(StorageError):  # a normal user gets it; root may write
             SaveStore(directory).new_slot("aces")
-        except StorageError:
-            pass  # what a normal user gets; root may write anyway
         assert mode(directory) == 0o500
     finally:
         os.chmod(directory, 0o700)
@@ -465,12 +464,23 @@ def test_damaged_save_is_moved_aside_by_open(store: SaveStore, content: bytes) -
     assert not store.save_path(slot_id).exists()
 
 
-def test_future_version_is_moved_aside_and_says_newer(store: SaveStore) -> None:
+def test_future_version_is_left_in_place_and_says_newer(store: SaveStore) -> None:
+    """Issue 18 item 15: a newer party-dice's save is not damaged; that version may
+    still continue it, so it stays where it is and is not listed."""
     slot_id = plant(store, with_change(["version"], 99))
+    before = store.save_path(slot_id).read_bytes()
     with pytest.raises(SaveDamaged) as caught:
         store.load(slot_id)
-    assert "comes from a newer version of party-dice (format 99)" in caught.value.message
-    assert len(corrupt_copies(store.directory)) == 1
+    assert (
+        f"Your saved game {slot_id} was written by a newer party-dice (format 99); left as it is,"
+        in caught.value.message
+    )
+    assert corrupt_copies(store.directory) == []
+    assert store.save_path(slot_id).read_bytes() == before
+    scan = store.scan()
+    assert scan.saves == () and len(scan.messages) == 1
+    assert "newer party-dice (format 99); left as it is" in scan.messages[0]
+    assert store.save_path(slot_id).read_bytes() == before
 
 
 def test_too_large_file_is_damaged(store: SaveStore, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -505,14 +515,14 @@ def test_unreadable_save_chmod_000(store: SaveStore, tmp_path: Path) -> None:
 def test_unreadable_save_simulated(store: SaveStore, monkeypatch: pytest.MonkeyPatch) -> None:
     """What chmod 000 does for a normal user, simulated so it also runs as root."""
     slot_id = plant(store, json.dumps(good_envelope()).encode())
-    real_open = open
+    real_open = os.open
 
     def deny(path: Any, *args: Any, **kwargs: Any) -> Any:
         if str(path).endswith(f"{slot_id}.json"):
             raise PermissionError(13, os.strerror(13), str(path))
         return real_open(path, *args, **kwargs)
 
-    monkeypatch.setattr("builtins.open", deny)
+    monkeypatch.setattr("os.open", deny)
     with pytest.raises(SaveDamaged) as caught:
         store.load(slot_id)
     monkeypatch.undo()
@@ -693,4 +703,6 @@ def test_resume_a_game_from_a_newer_engine(store: SaveStore) -> None:
     slot.release()
     with pytest.raises(SaveDamaged) as caught:
         store.resume(slot.slot_id)
-    assert "newer version of party-dice (format 99)" in caught.value.message
+    assert "written by a newer party-dice (format 99); left as it is" in caught.value.message
+    assert store.save_path(slot.slot_id).exists() and corrupt_copies(store.directory) == []
+    assert [s.slot_id for s in store.list()] == []  # not offered for a Continue either

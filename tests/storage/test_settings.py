@@ -169,7 +169,7 @@ def test_any_string_survives_tomllib(value: str) -> None:
 
 
 def test_every_control_character_is_escaped() -> None:
-    for code in list(range(0x20)) + [0x7F]:
+    for code in [*range(0x20), 0x7F]:
         value = f"a{chr(code)}b"
         written = toml_text({"x": value})
         line = written.removesuffix("\n")  # the document's own line end
@@ -305,13 +305,21 @@ def test_a_damaged_file_is_moved_aside_and_defaults_used(path: Path, content: by
     assert moved.read_bytes() == content
 
 
-def test_a_future_format_is_moved_aside(path: Path) -> None:
+def test_a_future_format_is_left_alone_and_never_overwritten(path: Path) -> None:
+    """Issue 18 item 15: defaults for this run, the newer file kept as it is."""
     write(path, 'format = 2\nanimation = "off"\n')
     settings, message = load_settings(path)
     assert settings == Settings()
-    assert message is not None
-    assert "comes from a newer version of party-dice (format 2)" in message
-    assert len(corrupt_copies(path.parent)) == 1
+    assert message == (
+        "Your settings file was written by a newer party-dice (format 2); left as it is,"
+        " defaults are in use."
+    )
+    assert corrupt_copies(path.parent) == []
+    with pytest.raises(StorageError) as caught:
+        save_settings(Settings(animation="fast"), path)
+    assert "written by a newer party-dice (format 2); left as it is." in caught.value.message
+    assert path.read_text() == 'format = 2\nanimation = "off"\n'
+    assert sorted(p.name for p in path.parent.iterdir()) == ["settings.toml"]
 
 
 def test_an_empty_file_is_just_defaults(path: Path) -> None:
@@ -330,14 +338,14 @@ def test_unreadable_file_is_moved_aside(path: Path) -> None:
 
 def test_unreadable_file_simulated(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     write(path, 'animation = "off"\n')
-    real_open = open
+    real_open = os.open
 
     def deny(target: Any, *args: Any, **kwargs: Any) -> Any:
         if Path(target) == path:
             raise PermissionError(13, os.strerror(13), str(target))
         return real_open(target, *args, **kwargs)
 
-    monkeypatch.setattr("builtins.open", deny)
+    monkeypatch.setattr("os.open", deny)
     settings, message = load_settings(path)
     monkeypatch.undo()
     assert settings == Settings()
@@ -410,7 +418,8 @@ def test_storage_modules_do_not_load_textual() -> None:
 
     code = (
         "import sys\n"
-        "from tui.storage import files, history, locks, paths, save_format, saves, settings\n"
+        "from tui.storage import files, guard, history, locks, paths\n"
+        "from tui.storage import save_format, saves, settings\n"
         "assert 'textual' not in sys.modules and 'rich' not in sys.modules, sorted(sys.modules)\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).parents[2])

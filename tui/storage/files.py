@@ -8,42 +8,75 @@ new one, never half of either), and the directory is fsynced so the rename survi
 crash. A file that cannot be understood is never deleted: it is moved aside next to the
 original (``name.corrupt-20261130T101500``) and the player is told in one sentence.
 
+A newer party-dice's file is not damaged: it is left as it is (``Damaged.kept``), and
+so is a symlink or another user's file where ours should be. Every read goes through
+``tui.storage.guard`` (kept apart to keep each module small; its names are re-exported
+here): only a regular file of ours is opened, never blocking and never through a
+symlink, and every folder party-dice owns is tightened to 0700 or refused.
+
 Pure standard library: no Textual, no Rich.
 """
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
-import stat
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import Literal, TypeGuard, TypeVar
 
-DIR_MODE = 0o700
-FILE_MODE = 0o600
+from tui.storage.guard import (
+    DIR_MODE,
+    FILE_MODE,
+    StorageError,
+    UnsafeFile,
+    check_private_dir,
+    ensure_private_dir,
+    open_regular,
+    reason_of,
+    remove_stale_temps,
+    try_lock,
+)
+
+__all__ = [  # the guard's names are used through this module too
+    "DIR_MODE",
+    "FILE_MODE",
+    "Damaged",
+    "StorageError",
+    "atomic_write_bytes",
+    "atomic_write_text",
+    "check_format",
+    "check_private_dir",
+    "create_private_file",
+    "damage_of",
+    "ensure_private_dir",
+    "is_int",
+    "is_str_list",
+    "load_or_quarantine",
+    "move_aside",
+    "quarantine",
+    "read_limited",
+    "reason_of",
+    "remove_stale_temps",
+    "set_private_mode",
+]
+
 CORRUPT_MARK = ".corrupt-"
 
 T = TypeVar("T")
 
 
-class StorageError(Exception):
-    """A directory or file that cannot be used; ``message`` is one sentence for people."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
-
-
-DamageKind = Literal["damaged", "unreadable", "newer"]
+DamageKind = Literal["damaged", "unreadable", "newer", "refused"]
 
 
 class Damaged(Exception):
     """Raised by a parser: the file's content cannot be used.
 
     ``reason`` is a short phrase for people ("not valid JSON", "format 7"); ``kind``
-    says whether the file is damaged, unreadable or from a newer party-dice.
+    says whether the file is damaged, unreadable (moved aside, like damage), from a
+    newer party-dice or refused (a symlink, another user's file): those two are ``kept``.
     """
 
     def __init__(self, reason: str, kind: DamageKind = "damaged") -> None:
@@ -51,13 +84,11 @@ class Damaged(Exception):
         self.reason = reason
         self.kind = kind
 
-
-def reason_of(error: BaseException) -> str:
-    """A short phrase for an error: lower case for an OS error ("permission denied"),
-    the error's own words otherwise (an SQLite error), its type's name at the least."""
-    if isinstance(error, OSError) and error.errno is not None:
-        return os.strerror(error.errno).lower()
-    return str(error) or type(error).__name__
+    @property
+    def kept(self) -> bool:
+        """True when the file is left where it is: a newer party-dice may still want it,
+        and a symlink or another user's file is not ours to move."""
+        return self.kind in ("newer", "refused")
 
 
 def is_int(value: object) -> TypeGuard[int]:
@@ -82,41 +113,6 @@ def check_format(version: object, newest: int) -> int:
     if version > newest:
         raise Damaged(f"format {version}", "newer")
     return version
-
-
-def ensure_private_dir(path: Path) -> Path:
-    """Create ``path`` and any missing parents 0700; take group and other rights off
-    ``path`` if it has any (a read-only 0500 directory stays read-only).
-
-    Parents that already exist (``~/.config``) are the user's own arrangement and are
-    left alone; parents we create are 0700 as the XDG spec asks. A directory owned by
-    another user is refused, since that user could read or replace our files.
-    Raises ``StorageError``.
-    """
-    try:
-        missing: list[Path] = []
-        probe = path
-        while not os.path.lexists(probe) and probe != probe.parent:
-            missing.append(probe)
-            probe = probe.parent
-        for directory in reversed(missing):
-            try:
-                os.mkdir(directory, DIR_MODE)
-            except FileExistsError:
-                pass
-        info = os.stat(path)
-        if not stat.S_ISDIR(info.st_mode):
-            raise StorageError(f"{path} is not a directory.")
-        if hasattr(os, "geteuid") and info.st_uid != os.geteuid():
-            raise StorageError(f"{path} belongs to another user, so party-dice will not use it.")
-        if stat.S_IMODE(info.st_mode) & 0o077:
-            # Take away what others may do; never give the owner rights they removed.
-            os.chmod(path, stat.S_IMODE(info.st_mode) & 0o700)
-        for directory in missing[1:]:
-            os.chmod(directory, DIR_MODE)
-    except OSError as error:
-        raise StorageError(f"{path} cannot be used ({reason_of(error)}).") from error
-    return path
 
 
 def _fsync_dir(directory: Path) -> None:
@@ -161,9 +157,13 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
     """Replace ``path`` with ``data`` atomically and durably (file 0600).
 
     The directory must exist (see ``ensure_private_dir``). On any failure the temp file
-    is removed, the old file is untouched, and ``StorageError`` is raised.
+    is removed, the old file is untouched, and ``StorageError`` is raised. A symlink in
+    ``path``'s place is refused: replacing it would undo what the user linked. The temp
+    file stays locked until it has its name, so ``remove_stale_temps`` leaves it alone.
     """
     directory = path.parent
+    if os.path.islink(path):
+        raise StorageError(f"{path} is a symbolic link, so party-dice will not replace it.")
     try:
         for _attempt in range(100):
             temp = _temp_name(path)
@@ -178,15 +178,14 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
         raise StorageError(f"Could not write {path} ({reason_of(error)}).") from error
     try:
         with os.fdopen(fd, "wb") as handle:
+            try_lock(fd)
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
-        os.replace(temp, path)
+            os.replace(temp, path)
     except BaseException as error:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(temp)
-        except OSError:
-            pass
         if isinstance(error, OSError):
             raise StorageError(f"Could not write {path} ({reason_of(error)}).") from error
         raise
@@ -201,19 +200,33 @@ def read_limited(path: Path, limit: int) -> bytes | None:
     """The bytes of ``path``, or ``None`` if there is no such file.
 
     Raises ``Damaged`` (kind "unreadable") when the file exists but cannot be read
-    (permissions, a directory in its place, an I/O error) and ``Damaged`` when it is
-    larger than ``limit`` bytes, which no file of ours ever is.
+    (permissions, a directory or a FIFO in its place, an I/O error), of kind "refused"
+    for a symlink or another user's file (``open_regular``: nothing here blocks or
+    follows a link), and ``Damaged`` when it is larger than ``limit`` bytes, which no
+    file of ours ever is.
     """
     try:
-        with open(path, "rb") as handle:
-            data = handle.read(limit + 1)
+        fd = open_regular(path)
     except FileNotFoundError:
         return None
+    except UnsafeFile as error:
+        raise damage_of(error) from error
+    except OSError as error:
+        raise Damaged(reason_of(error), "unreadable") from error
+    try:
+        with os.fdopen(fd, "rb") as handle:
+            data = handle.read(limit + 1)
     except OSError as error:
         raise Damaged(reason_of(error), "unreadable") from error
     if len(data) > limit:
         raise Damaged(f"larger than {limit} bytes")
     return data
+
+
+def damage_of(error: UnsafeFile) -> Damaged:
+    """A FIFO, socket, device or directory is moved aside like damage; a symlink or
+    another user's file is refused and kept (see ``UnsafeFile``)."""
+    return Damaged(error.reason, "unreadable" if error.movable else "refused")
 
 
 def move_aside(path: Path, when: datetime | None = None) -> Path:
@@ -235,18 +248,24 @@ def move_aside(path: Path, when: datetime | None = None) -> Path:
 _PROBLEM = {
     "damaged": "was damaged",
     "unreadable": "could not be read",
-    "newer": "comes from a newer version of party-dice",
 }
 
 
 def quarantine(path: Path, what: str, damage: Damaged, consequence: str) -> str:
-    """Move a bad file aside and say so in one sentence.
+    """Move a bad file aside and say so in one sentence (a ``kept`` one stays put).
 
     ``what`` names the file for people ("settings file", "saved game"), ``consequence``
     says what happens now ("defaults are in use"). Example: "Your settings file was
     damaged (not valid TOML); it was moved to ~/.config/party-dice/settings.toml.corrupt-
-    20261130T101500, defaults are in use."
+    20261130T101500, defaults are in use." A newer party-dice's file is not damaged: the
+    player may run that version again ("Your settings file was written by a newer
+    party-dice (format 2); left as it is, defaults are in use.").
     """
+    if damage.kind == "newer":
+        newer = f"was written by a newer party-dice ({damage.reason})"
+        return f"Your {what} {newer}; left as it is, {consequence}."
+    if damage.kind == "refused":
+        return f"Your {what} {damage.reason} ({path}); left as it is, {consequence}."
     problem = _PROBLEM[damage.kind]
     try:
         moved = move_aside(path)
@@ -268,8 +287,16 @@ def load_or_quarantine(
     """Read and parse ``path``; a bad file is moved aside.
 
     Returns ``(value, None)`` on success, ``(None, None)`` when there is no file, and
-    ``(None, message)`` when the file could not be read or ``parse`` raised ``Damaged``.
+    ``(None, message)`` when the file could not be read or ``parse`` raised ``Damaged``,
+    or its folder is refused. The folder is checked first (``check_private_dir``) and
+    swept of stale temp files.
     """
+    try:
+        if not check_private_dir(path.parent):
+            return None, None
+    except StorageError as error:
+        return None, f"Your {what} was not read, {consequence}: {error.message}"
+    remove_stale_temps(path.parent)
     try:
         data = read_limited(path, limit)
         if data is None:

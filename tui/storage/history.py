@@ -4,18 +4,20 @@ Each call opens the database, does its one job and closes it again: two sessions
 the same user may finish games at the same moment, and a long-lived connection would
 also outlive a dropped SSH session for no benefit. The file is 0600 and created by us
 before SQLite sees it (SQLite would otherwise follow the umask). A file that is not
-a party-dice history, is damaged, or comes from a newer version is moved aside (never
-deleted) and the history starts afresh, with one sentence for the player.
+a party-dice history or is damaged is moved aside (never deleted) and the history
+starts afresh, with one sentence for the player. One from a newer party-dice, or a
+symlink in its place (SQLite would follow it, and so would ``chmod``), is left as it
+is: finished games are then not recorded, and the player is told.
 
 Pure standard library: no Textual, no Rich.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sqlite3
-import stat
 from collections.abc import Iterable, Sequence
 from contextlib import closing
 from dataclasses import dataclass
@@ -26,18 +28,23 @@ from typing import Any
 from tui.storage.files import (
     Damaged,
     StorageError,
+    check_private_dir,
     create_private_file,
+    damage_of,
     ensure_private_dir,
     is_str_list,
     move_aside,
     quarantine,
     reason_of,
 )
+from tui.storage.guard import UnsafeFile, tighten_file
 from tui.storage.paths import history_path
 
 HISTORY_VERSION = 1
 """Stored in ``PRAGMA user_version``."""
 _CONSEQUENCE = "the history starts afresh"
+_KEPT_RECORDING = "so this game was not recorded"
+_KEPT_READING = "so it cannot be shown"
 _SIDE_FILES = ("-journal", "-wal", "-shm")
 _DAMAGE_CODES = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB}
 _COLUMNS = ("id", "finished_at", "game", "variants", "players", "winners", "length", "unit")
@@ -126,20 +133,26 @@ class History:
                     )
                 return message
             except _Damaged as error:
-                message = self._quarantine(error.damage)
+                message = self._quarantine(error.damage, _KEPT_RECORDING)
+                if error.damage.kept:
+                    return message
             except (sqlite3.Error, OSError) as error:
                 damage = _damage_of(error)
                 if damage is None:
                     return f"This game could not be added to the history ({reason_of(error)})."
-                message = self._quarantine(damage)
+                message = self._quarantine(damage, _KEPT_RECORDING)
         return message
 
     def recent(self, limit: int = 20) -> tuple[list[GameRecord], str | None]:
         """The last ``limit`` finished games, newest first, and at most one sentence
         about a problem. Reading never creates the database."""
-        if not os.path.lexists(self.path):
-            return [], None
         try:
+            if not check_private_dir(self.path.parent) or not os.path.lexists(self.path):
+                return [], None
+        except StorageError:
+            return [], None  # a refused folder is told when a game would be recorded
+        try:
+            _check_file(self.path)
             with closing(self._connect()) as connection:
                 if not self._prepare(connection, create=False):
                     return [], None
@@ -148,27 +161,22 @@ class History:
                     (max(0, limit),),
                 ).fetchall()
         except _Damaged as error:
-            return [], self._quarantine(error.damage)
+            return [], self._quarantine(error.damage, _KEPT_READING)
         except (sqlite3.Error, OSError) as error:
             damage = _damage_of(error)
             if damage is None:
                 return [], f"The history of games cannot be read ({reason_of(error)})."
-            return [], self._quarantine(damage)
+            return [], self._quarantine(damage, _KEPT_READING)
         return [record for record in map(_record, rows) if record is not None], None
 
     def _create_if_missing(self) -> None:
         try:
             os.close(create_private_file(self.path))
         except FileExistsError:
-            info = os.stat(self.path)
-            loose = stat.S_ISREG(info.st_mode) and stat.S_IMODE(info.st_mode) & 0o077
-            if loose and (not hasattr(os, "geteuid") or info.st_uid == os.geteuid()):
-                os.chmod(self.path, stat.S_IMODE(info.st_mode) & 0o700)
+            _check_file(self.path)
 
     def _connect(self) -> sqlite3.Connection:
         uri = self.path.absolute().as_uri() + "?mode=rw"
-        if os.path.isdir(self.path):
-            raise _Damaged(Damaged("is a directory", "unreadable"))
         return sqlite3.connect(uri, uri=True, timeout=2.0)
 
     def _prepare(self, connection: sqlite3.Connection, *, create: bool) -> bool:
@@ -197,16 +205,25 @@ class History:
             raise _Damaged(Damaged("not a party-dice history"))
         return True
 
-    def _quarantine(self, damage: Damaged) -> str:
-        message = quarantine(self.path, "history of games", damage, _CONSEQUENCE)
-        for suffix in _SIDE_FILES:
+    def _quarantine(self, damage: Damaged, kept: str = _KEPT_READING) -> str:
+        """Move a bad database aside (``kept`` is the consequence when it stays put)."""
+        consequence = kept if damage.kept else _CONSEQUENCE
+        message = quarantine(self.path, "history of games", damage, consequence)
+        for suffix in () if damage.kept else _SIDE_FILES:
             side = self.path.with_name(self.path.name + suffix)
             if os.path.lexists(side):
-                try:
+                with contextlib.suppress(OSError):
                     move_aside(side)  # a stale journal must not be replayed into a new file
-                except OSError:
-                    pass
         return message
+
+
+def _check_file(path: Path) -> None:
+    """The database must be a regular file of ours (SQLite would follow a symlink and
+    block on a FIFO); take group and other rights off it, never through a symlink."""
+    try:
+        tighten_file(path)
+    except UnsafeFile as error:
+        raise _Damaged(damage_of(error)) from error
 
 
 def _damage_of(error: BaseException) -> Damaged | None:

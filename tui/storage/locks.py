@@ -7,16 +7,22 @@ crashed session never leaves a game stuck as "in use". flock locks belong to an 
 file description: a second ``os.open`` of the same file conflicts even inside one
 process, which is what lets two ``SaveStore`` objects (or two sessions) see each other.
 
+Lock files are opened through ``open_regular``: never following a symlink, never
+blocking on a FIFO, and only when they are regular files of ours (``UnsafeFile``, an
+``OSError``, otherwise), so a lock planted as a symlink never changes its target's mode.
+
 Where ``fcntl`` does not exist (Windows) locking is skipped: every game looks free.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from pathlib import Path
 
-from tui.storage.files import FILE_MODE, set_private_mode
+from tui.storage.files import set_private_mode
+from tui.storage.guard import open_regular
 
 try:
     import fcntl
@@ -28,7 +34,6 @@ class LockBusy(Exception):
     """Another open file description (another session) holds the lock."""
 
 
-_OPEN_FLAGS = getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOFOLLOW", 0)
 _RETRIES = 3
 _RETRY_PAUSE = 0.02
 """A listing probes locks briefly; a couple of short retries ride over that."""
@@ -43,12 +48,12 @@ def acquire(path: Path) -> int:
     """
     attempts = 0
     while True:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT | _OPEN_FLAGS, FILE_MODE)
+        fd = open_regular(path, os.O_RDWR | os.O_CREAT)
         try:
             set_private_mode(fd)
             if fcntl is not None:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            same = os.stat(path).st_ino == os.fstat(fd).st_ino
+            same = os.lstat(path).st_ino == os.fstat(fd).st_ino
         except (BlockingIOError, FileNotFoundError) as error:
             os.close(fd)
             if isinstance(error, FileNotFoundError):
@@ -69,10 +74,8 @@ def acquire(path: Path) -> int:
 def release(fd: int, path: Path | None = None) -> None:
     """Drop the lock; with ``path``, remove the lock file first (we still hold it)."""
     if path is not None:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(path)
-        except OSError:
-            pass
     os.close(fd)
 
 
@@ -84,7 +87,7 @@ def is_held(path: Path) -> bool:
     if fcntl is None:
         return False
     try:
-        fd = os.open(path, os.O_RDONLY | _OPEN_FLAGS)
+        fd = open_regular(path)
     except OSError:
         return False
     try:
@@ -110,11 +113,11 @@ def remove_if_free(path: Path) -> bool:
 
 def acquire_nowait(path: Path) -> int:
     """Like ``acquire`` for an existing file, without creating it and without retries."""
-    fd = os.open(path, os.O_RDWR | _OPEN_FLAGS)
+    fd = open_regular(path, os.O_RDWR)
     try:
         if fcntl is not None:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        if os.stat(path).st_ino != os.fstat(fd).st_ino:
+        if os.lstat(path).st_ino != os.fstat(fd).st_ino:
             raise LockBusy(str(path))
     except BlockingIOError as error:
         os.close(fd)

@@ -48,3 +48,9 @@ def saves_dir() -> Path:
 
 def history_path() -> Path:
     return data_dir() / HISTORY_FILE
+
+
+def app_dirs() -> tuple[Path, ...]:
+    """The folders party-dice owns outright: each, and everything below it, is checked
+    (ours, not a symlink) and kept 0700 (``tui.storage.files.ensure_private_dir``)."""
+    return (config_dir(), state_dir(), data_dir())

@@ -15,7 +15,10 @@ OpenSSL library ``secrets`` loads), never from the game's random source (drawing
 that would change the next roll).
 
 A save that cannot be understood is moved aside (``.corrupt-<time>``), never deleted,
-and reported in one sentence. Pure standard library: no Textual, no Rich.
+and reported in one sentence. A save a newer party-dice wrote (envelope or game format
+above ours) is left as it is and not listed: that version may still continue it. So is
+a symlink in a save's place. Temp files a killed autosave left are swept away by the
+first ``scan``. Pure standard library: no Textual, no Rich.
 """
 
 from __future__ import annotations
@@ -32,15 +35,17 @@ from tui.engine.core import FORMAT_VERSION
 from tui.storage import locks
 from tui.storage.files import (
     Damaged,
-    DamageKind,
     StorageError,
     atomic_write_bytes,
+    check_private_dir,
     ensure_private_dir,
     is_int,
     quarantine,
     read_limited,
     reason_of,
+    remove_stale_temps,
 )
+from tui.storage.guard import owned_dirs
 from tui.storage.paths import saves_dir
 from tui.storage.save_format import (
     SAVE_FORMAT,
@@ -94,7 +99,8 @@ class SaveUnavailable(SaveError, StorageError):
 
 
 class SaveDamaged(SaveError, SaveFormatError):
-    """The save was unreadable, damaged or from a newer version; it was moved aside."""
+    """The save was unreadable or damaged (moved aside), or from a newer party-dice or
+    a symlink (left as it is): the message says which."""
 
 
 @dataclass(frozen=True)
@@ -177,6 +183,7 @@ class SaveStore:
 
     def __init__(self, directory: Path | None = None) -> None:
         self.directory = saves_dir() if directory is None else Path(directory)
+        self._swept = False
 
     def save_path(self, slot_id: str) -> Path:
         return self.directory / f"{slot_id}{SUFFIX}"
@@ -203,8 +210,21 @@ class SaveStore:
         """Every save, newest first, with ``in_use`` set; bad ones are moved aside.
 
         A bad save that another session holds open is left alone and not listed.
-        Leftover lock files of games that no longer exist are removed.
+        Leftover lock files of games that no longer exist are removed, and so are stale
+        temp files (the first time) here and in the folders above that we write in. A
+        refused folder lists nothing.
         """
+        try:
+            if not check_private_dir(self.directory):
+                return SaveScan((), ())
+        except StorageError:
+            # Refused (another user's, a symlink): nothing is read from it, and the
+            # player is told once, when a new game would be saved there (``new_slot``).
+            return SaveScan((), ())
+        if not self._swept:
+            self._swept = True
+            for directory in owned_dirs(self.directory):
+                remove_stale_temps(directory)
         try:
             names = sorted(os.listdir(self.directory))
         except FileNotFoundError:
@@ -245,6 +265,7 @@ class SaveStore:
         (``SaveInUse`` instead when a bad save is open in another session: not ours to move).
         """
         self._check_id(slot_id)
+        self._check_dir()
         return self._read(slot_id, locks.is_held(self.lock_path(slot_id)))[1]
 
     def open(self, slot_id: str) -> tuple[SaveSlot, dict[str, Any]]:
@@ -254,6 +275,7 @@ class SaveStore:
         ``SaveDamaged`` (moved aside) or ``SaveUnavailable``: all are ``SaveError``.
         """
         self._check_id(slot_id)
+        self._check_dir()
         if not os.path.lexists(self.save_path(slot_id)):
             raise SaveNotFound("That saved game no longer exists.")
         slot = SaveSlot(self, slot_id, self._lock(slot_id))
@@ -270,9 +292,7 @@ class SaveStore:
         try:
             controller = _rebuild(payload)
         except SaveFormatError as error:
-            version = payload.get("format")
-            newer = is_int(version) and version > FORMAT_VERSION
-            damage = Damaged(f"format {version}" if newer else str(error), _kind(newer))
+            damage = Damaged(str(error))
             message = quarantine(self.save_path(slot_id), _what(slot_id), damage, _CONSEQUENCE)
             slot._drop()
             raise SaveDamaged(message) from error
@@ -287,6 +307,13 @@ class SaveStore:
     def _check_id(self, slot_id: str) -> None:
         if not _SLOT_ID.fullmatch(slot_id):
             raise SaveNotFound("That saved game does not exist.")
+
+    def _check_dir(self) -> None:
+        """A saves folder that is refused (another user's, a symlink) is not read."""
+        try:
+            check_private_dir(self.directory)
+        except StorageError as error:
+            raise SaveUnavailable(error.message) from error
 
     def _lock(self, slot_id: str) -> int:
         try:
@@ -305,6 +332,9 @@ class SaveStore:
             if data is None:
                 raise SaveNotFound("That saved game no longer exists.")
             summary, payload = parse_save(data, slot_id=slot_id, path=path)
+            version = payload.get("format")
+            if is_int(version) and version > FORMAT_VERSION:
+                raise Damaged(f"format {version}", "newer")
         except Damaged as damage:
             if in_use:
                 raise SaveInUse("This game is open in another session.") from damage
@@ -320,7 +350,3 @@ def _rebuild(payload: dict[str, Any]) -> Controller:
 
 def _what(slot_id: str) -> str:
     return f"saved game {slot_id}"
-
-
-def _kind(newer: bool) -> DamageKind:
-    return "newer" if newer else "damaged"

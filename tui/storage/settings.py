@@ -3,7 +3,9 @@
 Settings live in ``settings.toml`` in the user config dir. Loading never fails: a key
 of the wrong type falls back to its default (and the player is told which), unknown
 keys are ignored (a newer party-dice may have written them), and a file that is not
-TOML at all is moved aside and replaced by defaults. Pure Python: no Textual, no Rich.
+TOML at all is moved aside and replaced by defaults. A file whose ``format`` is newer
+than ours is left as it is and never overwritten: defaults are used for this run, and
+saving a change says so instead. Pure Python: no Textual, no Rich.
 """
 
 from __future__ import annotations
@@ -21,10 +23,12 @@ from tui.engine.bots import BOT_LEVELS
 from tui.gameconfig import GAME_VARIANTS, MAX_NAME, clean_name
 from tui.storage.files import (
     Damaged,
+    StorageError,
     atomic_write_text,
     check_format,
     ensure_private_dir,
     load_or_quarantine,
+    read_limited,
 )
 from tui.storage.paths import settings_path
 from tui.variant_info import (
@@ -200,6 +204,18 @@ def _parse(data: bytes) -> dict[str, Any]:
     return document
 
 
+def _refuse_newer(path: Path) -> None:
+    """``StorageError`` when the file at ``path`` comes from a newer party-dice."""
+    try:
+        data = read_limited(path, MAX_SETTINGS_BYTES)
+        if data is not None:
+            _parse(data)
+    except Damaged as damage:
+        if damage.kind == "newer":
+            newer = f"was written by a newer party-dice ({damage.reason})"
+            raise StorageError(f"{path} {newer}; left as it is.") from damage
+
+
 def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     """The saved settings (defaults when there are none) and at most one sentence
     for the player about anything that went wrong. Never raises for a bad file."""
@@ -256,8 +272,10 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
     """Write the settings atomically (file 0600, directory 0700).
 
     Raises ``tui.storage.files.StorageError`` (with a one-sentence ``message``) when the
-    config directory cannot be written; the app should say so and carry on.
+    config directory cannot be written, or when a newer party-dice wrote the file there
+    (it is not ours to overwrite); the app should say so and carry on.
     """
     path = settings_path() if path is None else path
     ensure_private_dir(path.parent)
+    _refuse_newer(path)
     atomic_write_text(path, toml_text(settings_to_dict(settings), header=_HEADER))
