@@ -29,9 +29,16 @@ def make_fifo(path: Path) -> None:
 
 
 def make_socket(path: Path) -> None:
-    server = socket.socket(socket.AF_UNIX)
-    server.bind(str(path))
-    server.close()  # the socket file stays
+    """Bound by its name from inside its folder: a socket's path may hold only 107 bytes,
+    and pytest-xdist's temporary folders are longer than that."""
+    here = os.getcwd()
+    os.chdir(path.parent)
+    try:
+        server = socket.socket(socket.AF_UNIX)
+        server.bind(path.name)
+        server.close()  # the socket file stays
+    finally:
+        os.chdir(here)
 
 
 def make_device(path: Path) -> None:
