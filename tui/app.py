@@ -20,6 +20,7 @@ import sys
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from datetime import datetime
+from functools import partial
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, ClassVar
 from weakref import WeakSet
@@ -31,10 +32,10 @@ from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
-from tui import textual_fixes
+from tui import games, textual_fixes
 from tui.cli import Command
 from tui.engine.core import RandomSource
-from tui.gameconfig import GAMES, GameConfig
+from tui.gameconfig import GameConfig
 
 textual_fixes.apply()
 
@@ -202,7 +203,7 @@ class PartyDiceApp(App[None]):
                 command.play.config(
                     default_variants=self.variants_for(command.play.game_id),
                     default_level=self.settings.bot_level,
-                    default_all_out=self.settings.chase_all_out,
+                    default_options=games.option_defaults(command.play.game_id, self.settings),
                 )
             )
         elif command.kind == "resume":
@@ -378,7 +379,7 @@ class PartyDiceApp(App[None]):
         """Open the setup screen for ``game_id``."""
         from tui.screens.setup import SetupScreen
 
-        if game_id in GAMES:
+        if game_id in games.ids():
             self.push_screen(SetupScreen(game_id))
 
     def action_open_settings(self) -> None:
@@ -454,7 +455,6 @@ class PartyDiceApp(App[None]):
         A table asking for a rematch has just closed itself: the new table is then
         opened from the app's own message queue, not from the closing screen's.
         """
-        from tui.engine.controller import Controller, new_game
         from tui.engine.files import StorageError
 
         if _stale_caller(self.screen_stack):
@@ -465,17 +465,10 @@ class PartyDiceApp(App[None]):
             self.notify(problem, title="Cannot start", severity="error")
             return
         try:
-            game = new_game(
-                config.game_id,
-                config.names,
-                self.make_rng(config),  # type: ignore[arg-type]
-                config.variants,
-                **config.engine_options(),
-            )
+            controller = games.new_controller(config, self.make_rng(config))
         except ValueError as error:  # the engine refused an option
             self.notify(str(error), title="Cannot start", severity="error")
             return
-        controller = Controller(game, config.seats)
         slot: SaveSlot | None = None
         try:
             slot = self.store.new_slot(config.game_id)
@@ -513,16 +506,14 @@ class PartyDiceApp(App[None]):
         """Add a finished game to the Recent games list; a problem is told, never raised."""
         from tui.history import History
 
-        game = controller.game
+        spec = games.get(controller.game_id)
         names = [seat.name for seat in controller.seats]
-        chase = controller.game_id == "chase"
-        length = getattr(game, "rounds_played" if chase else "turns", 0)
         message = History(self._history_path).record(
             game=controller.game_id,
             players=names,
             winners=[names[seat] for seat in controller.winners()],
-            length=int(length),
-            unit="rounds" if chase else "turns",
+            length=spec.length(controller.game),
+            unit=spec.length_unit,
             variants=controller.view(None).variants,
         )
         if message:
@@ -577,8 +568,10 @@ class PartyDiceApp(App[None]):
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Useful commands only. Textual's own list is not offered: its Screenshot would
         save hidden cards to disk, and Maximize has nothing to offer here."""
-        yield SystemCommand("New Aces in the Pot game", "Set up a table", self._palette_new_aces)
-        yield SystemCommand("New Chase the Ace game", "Set up a table", self._palette_new_chase)
+        for spec in games.all_games():
+            yield SystemCommand(
+                f"New {spec.title} game", "Set up a table", partial(self.action_new_game, spec.id)
+            )
         yield SystemCommand(
             "Rules", "How to play, every variant and ruling", self.action_show_rules
         )
@@ -601,12 +594,6 @@ class PartyDiceApp(App[None]):
 
         if self.use_command_palette and not CommandPalette.is_open(self):  # type: ignore[arg-type]
             self.push_screen(SafeCommandPalette())
-
-    def _palette_new_aces(self) -> None:
-        self.action_new_game("aces")
-
-    def _palette_new_chase(self) -> None:
-        self.action_new_game("chase")
 
     def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
         """Disabled: a screenshot could put a hidden card on disk."""

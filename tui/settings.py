@@ -14,30 +14,17 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any, Literal, TypeGuard, get_args
 
+from tui import games
 from tui.engine.bots import BOT_LEVELS
 from tui.engine.files import Damaged, atomic_write_text, ensure_private_dir, load_or_quarantine
-from tui.gameconfig import GAME_VARIANTS, MAX_NAME, clean_name
+from tui.gameconfig import MAX_NAME, clean_name
 from tui.toml_lite import TomlValue, dumps_flat
-from tui.variant_info import (
-    ALL_OUT_INFO,
-    ANIMATION_INFO,
-    CONFLICTS,
-    GLYPHS_INFO,
-    VARIANT_INFO,
-    Conflict,
-    conflict_notes,
-)
 
 __all__ = [
-    "ALL_OUT_INFO",
     "ANIMATION_INFO",
-    "CONFLICTS",
     "DEFAULT_THEME",
     "GLYPHS_INFO",
-    "VARIANT_INFO",
-    "Conflict",
     "Settings",
-    "conflict_notes",
     "load_settings",
     "save_settings",
 ]
@@ -53,6 +40,17 @@ AllOut = Literal["replay", "share"]
 Animation = Literal["off", "fast", "normal"]
 Glyphs = Literal["unicode", "ascii"]
 BotLevel = Literal["casual", "sharp"]
+
+ANIMATION_INFO: dict[str, str] = {
+    "off": "No animation: dice and computer turns appear at once.",
+    "fast": "Short rolls and quick computer turns.",
+    "normal": "Rolls you can watch and computer turns at a readable pace.",
+}
+
+GLYPHS_INFO: dict[str, str] = {
+    "unicode": "Dice faces and card suits (⚄ 10♠).",
+    "ascii": "Plain characters for terminals without those symbols ([5] 10s).",
+}
 
 _HEADER = """party-dice settings, written by the app (the Settings screen changes them).
 Unknown keys are ignored; a value of the wrong type falls back to its default."""
@@ -81,18 +79,18 @@ class Settings:
     bot_level: BotLevel = "casual"
 
     def variants_for(self, game_id: str) -> frozenset[str]:
-        """The variants switched on for ``"aces"`` or ``"chase"``."""
-        return self.aces_variants if game_id == "aces" else self.chase_variants
+        """The variants switched on for ``game_id`` (none for a game without a field)."""
+        chosen: frozenset[str] = getattr(self, f"{game_id}_variants", frozenset())
+        return chosen
 
     def with_variants(self, game_id: str, variants: Iterable[str]) -> Settings:
         """A copy with ``game_id``'s variants replaced (``ValueError`` on unknown names)."""
         chosen = frozenset(variants)
-        unknown = sorted(chosen - set(GAME_VARIANTS[game_id]))
+        unknown = sorted(chosen - set(games.get(game_id).variant_names))
         if unknown:
             raise ValueError(f"unknown variant {unknown[0]!r} for {game_id}")
-        if game_id == "aces":
-            return replace(self, aces_variants=chosen)
-        return replace(self, chase_variants=chosen)
+        changes: dict[str, Any] = {f"{game_id}_variants": chosen}
+        return replace(self, **changes)
 
     def remember_names(self, names: Sequence[str]) -> Settings:
         """A copy remembering ``names`` (cleaned and capped) for the next setup screen."""
@@ -116,7 +114,7 @@ def _read_variants(game_id: str, value: object) -> tuple[frozenset[str], bool]:
     """Known variant names from a list, and whether everything in it was understood."""
     if not isinstance(value, list):
         return frozenset(), False
-    known = set(GAME_VARIANTS[game_id])
+    known = set(games.get(game_id).variant_names)
     chosen = frozenset(v for v in value if isinstance(v, str) and v in known)
     return chosen, len(chosen) == len(value)
 
@@ -154,8 +152,8 @@ def settings_from_dict(data: dict[str, Any]) -> tuple[Settings, list[str]]:
                 values[key] = data[key]
             else:
                 bad.append(key)
-    for game_id in ("aces", "chase"):
-        key = f"{game_id}_variants"
+    for key in (f.name for f in fields(Settings) if f.name.endswith("_variants")):
+        game_id = key.removesuffix("_variants")
         if key in data:
             values[key], understood = _read_variants(game_id, data[key])
             if not understood:
@@ -223,7 +221,7 @@ def settings_to_dict(settings: Settings) -> dict[str, TomlValue]:
     for field in fields(settings):
         value = getattr(settings, field.name)
         if isinstance(value, frozenset):
-            order = GAME_VARIANTS["aces" if field.name == "aces_variants" else "chase"]
+            order = games.get(field.name.removesuffix("_variants")).variant_names
             value = [v for v in order if v in value]
         elif field.name == "last_names":
             value = list(clean_names(value))

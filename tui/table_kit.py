@@ -2,7 +2,7 @@
 
 ``tui.screens.table.TableScreen`` draws every game the same way: seat panels, the pot,
 the action bar, the log, the table info. What differs between games lives in a
-``TableKit`` registered in ``KITS``:
+``TableKit`` that the game's ``GameSpec.kit`` makes, a new one per table:
 
 - what a counter is (chips or lives, and its symbol) and how a seat's panel reads
   (``panel_model``; Chase adds its card through ``PanelModel.detail`` and its one-line
@@ -16,7 +16,7 @@ the action bar, the log, the table info. What differs between games lives in a
   "Pass to Ben"), ``curtain_after`` (after that person's move) and ``ask_arg`` (a
   screen that picks the number for an action with ``arg_range``, e.g. a cut depth).
 
-A new game adds a subclass in ``tui/kits/<game_id>.py`` that calls ``register`` (the
+A new game adds a subclass and names it in its ``GameSpec`` (``tui.games``; the kit's
 module is imported the first time a table for that game opens); the screen never
 branches on the game id. Widgets a kit adds should draw through
 ``tui.widgets.lines.LineWidget`` so a move repaints only the lines it changed.
@@ -32,6 +32,7 @@ from rich.text import Text
 
 from tui.engine.controller import Controller, Seat
 from tui.engine.core import Action, Event, SeatView, TableView
+from tui.games import NarrateFn, get, variant_title
 from tui.widgets.player_panel import PanelModel
 from tui.widgets.textfit import fit
 
@@ -56,14 +57,6 @@ class RoundSummary:
     final: bool = False
 
 
-def variant_title(name: str) -> str:
-    try:
-        from tui.variant_info import VARIANT_INFO
-    except ImportError:  # pragma: no cover - the settings words are optional here
-        return name
-    return VARIANT_INFO.get(name, (name, ""))[0]
-
-
 def variants_line(variants: frozenset[str]) -> str:
     if not variants:
         return "Variants: none (standard rules)"
@@ -80,6 +73,8 @@ class TableKit:
     symbol = "\u25cf"
     ascii_symbol = "o"
     pot_title = "Pot"
+    describe: NarrateFn | None = None
+    """The game's narrator, set by the ``GameSpec`` that made this kit."""
 
     # -- seats -------------------------------------------------------------------
 
@@ -144,9 +139,9 @@ class TableKit:
     def narrate(
         self, events: Sequence[Event], names: Sequence[str], ascii_only: bool, viewer: int | None
     ) -> list[str]:
-        from tui.narrate import narrate
-
-        return list(narrate(self.game_id, list(events), list(names), ascii_only=ascii_only))
+        if self.describe is None:
+            raise RuntimeError(f"the {self.game_id or 'game'} kit was made without a narrator")
+        return list(self.describe(list(events), list(names), ascii_only=ascii_only))
 
     def reason_line(self, name: str, reason: str) -> str:
         return f"{name} (computer) {reason}"
@@ -182,29 +177,7 @@ class TableKit:
         return None
 
 
-KITS: dict[str, TableKit] = {}
-
-
-def register(kit: TableKit) -> TableKit:
-    KITS[kit.game_id] = kit
-    return kit
-
-
 def kit_for(game_id: str) -> TableKit:
-    if game_id not in KITS:
-        _load(game_id)
-    return KITS[game_id]
-
-
-def _load(game_id: str) -> None:
-    """Import the module that registers ``game_id``'s kit (kept lazy: start-up time)."""
-    import importlib
-
-    try:
-        importlib.import_module(f"tui.kits.{game_id}")
-    except ModuleNotFoundError:
-        pass
-    if game_id not in KITS:
-        plain = TableKit()
-        plain.game_id = plain.title = game_id
-        KITS[game_id] = plain
+    """A new kit for a table of ``game_id`` (``ValueError`` for an unknown game)."""
+    kit: TableKit = get(game_id).kit()
+    return kit

@@ -16,7 +16,7 @@ import pytest
 from rich.text import Text
 
 from tests.app.chase_support import chase_config, controller_for, deck, play
-from tui.engine.chase_rules import VARIANTS
+from tui.engine.chase.rules import VARIANTS
 from tui.engine.controller import Controller
 from tui.engine.core import Event, TableView
 from tui.glyphs import card as card_label

@@ -21,6 +21,7 @@ from tests.engine.scripted import ScriptedRandom
 from tui.cli import Command
 from tui.engine.controller import Controller
 from tui.engine.store import SaveStore
+from tui.games import controller_from_dict
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.table import TableScreen
 from tui.screens.title import TitleScreen
@@ -47,7 +48,7 @@ async def press_offered(pilot: Any, chooser: random.Random) -> None:
 
 
 def copy_of(controller: Controller) -> Controller:
-    return Controller.from_dict(controller.to_dict())
+    return controller_from_dict(controller.to_dict())
 
 
 @pytest.mark.parametrize(

@@ -30,8 +30,10 @@ def controller(n: int = 2, bots: int = 0, dice: list[int] | None = None) -> Cont
 
 
 def _bot_controller(game: AcesGame, seats: list[Seat]) -> Controller:
-    pytest.importorskip("tui.engine.aces_bots")
-    return Controller(game, seats)
+    pytest.importorskip("tui.engine.aces.bots")
+    from tui.games import controller as make_controller
+
+    return make_controller(game, seats)
 
 
 # -- pacing ---------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import sys
 
 def test_aces_modules_stay_pure() -> None:
     code = (
-        "import sys, tui.engine.aces, tui.engine.aces_bots, tui.narrate, tui.narrate.aces;"
+        "import sys, tui.engine.aces, tui.engine.aces.bots, tui.narrate, tui.narrate.aces;"
         "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'));"
         "print(','.join(bad))"
     )

@@ -13,20 +13,22 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.engine.disk_checks import corrupt_copies, skip_if_modes_are_ignored
+from tui import games
 from tui.engine.files import StorageError
-from tui.gameconfig import GAME_VARIANTS
+from tui.games import conflict_notes
 from tui.settings import (
-    ALL_OUT_INFO,
     ANIMATION_INFO,
-    CONFLICTS,
     DEFAULT_THEME,
     GLYPHS_INFO,
-    VARIANT_INFO,
     Settings,
-    conflict_notes,
     load_settings,
     save_settings,
 )
+
+GAME_VARIANTS = {spec.id: spec.variant_names for spec in games.all_games()}
+VARIANT_INFO = {v.name: (v.title, v.line) for spec in games.all_games() for v in spec.variants}
+CONFLICTS = tuple(conflict for spec in games.all_games() for conflict in spec.conflicts)
+ALL_OUT_INFO = {choice.value: choice.line for choice in games.get("chase").options[0].choices}
 from tui.toml_lite import dumps_flat, toml_string
 
 HOSTILE_NAMES = [
@@ -362,8 +364,8 @@ def test_every_variant_of_both_games_has_a_title_and_one_line() -> None:
 
 
 def test_variant_names_match_the_engines() -> None:
-    aces_rules = pytest.importorskip("tui.engine.aces_rules")
-    chase_rules = pytest.importorskip("tui.engine.chase_rules")
+    aces_rules = pytest.importorskip("tui.engine.aces.rules")
+    chase_rules = pytest.importorskip("tui.engine.chase.rules")
     assert set(aces_rules.VARIANTS) == set(GAME_VARIANTS["aces"])
     assert set(chase_rules.VARIANTS) == set(GAME_VARIANTS["chase"])
 

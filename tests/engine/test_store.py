@@ -648,13 +648,15 @@ def _step(controller: Any) -> None:
 def test_round_trip_of_a_real_controller(store: SaveStore, game_id: str) -> None:
     """Interrupted and resumed, a game goes on exactly as one never interrupted."""
     pytest.importorskip(f"tui.engine.{game_id}")
-    from tui.engine.controller import Controller, Seat, new_game
+    from tui.engine.controller import Controller, Seat
+    from tui.games import controller as make_controller
+    from tui.games import new_engine
 
     names = ["Ann", "[bold]Ben", "Cleo", "Dov"]
 
     def fresh() -> Controller:
-        game = new_game(game_id, names, random.Random(7))
-        return Controller(game, [Seat(name) for name in names])
+        game = new_engine(game_id, names, random.Random(7))
+        return make_controller(game, [Seat(name) for name in names])
 
     reference = fresh()
     interrupted = fresh()

@@ -268,9 +268,11 @@ class SaveStore:
 
     def resume(self, slot_id: str) -> tuple[SaveSlot, Controller]:
         """``open`` and rebuild the game; an unplayable save is moved aside (``SaveDamaged``)."""
+        from tui.games import controller_from_dict  # the registry knows the games
+
         slot, payload = self.open(slot_id)
         try:
-            controller = Controller.from_dict(payload)
+            controller = controller_from_dict(payload)
         except SaveFormatError as error:
             version = payload.get("format")
             newer = isinstance(version, int) and version > FORMAT_VERSION

@@ -1,1 +1,2 @@
-"""One module per game, each registering its ``TableKit`` (see ``tui.table_kit``)."""
+"""One module per game with its ``TableKit`` (see ``tui.table_kit``), which the game's
+``GameSpec`` in ``tui.games`` makes for each table."""

@@ -9,7 +9,7 @@ from rich.text import Text
 
 from tui.engine.controller import Seat
 from tui.engine.core import Event, SeatView, TableView
-from tui.table_kit import RoundSummary, TableKit, register, variants_line
+from tui.table_kit import RoundSummary, TableKit, variants_line
 from tui.widgets.dice import DiceView
 from tui.widgets.player_panel import PanelModel
 from tui.widgets.textfit import fit
@@ -176,6 +176,3 @@ class AcesKit(TableKit):
             for seat in order
         )
         return RoundSummary(title, tuple(lines), standings, final=final)
-
-
-register(AcesKit())

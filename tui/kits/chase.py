@@ -33,7 +33,7 @@ from tui.kits import chase_words
 from tui.kits.chase_centre import ChaseCentre, centre_picture
 from tui.kits.chase_layout import chase_arrange
 from tui.narrate.chase import describe
-from tui.table_kit import RoundSummary, TableKit, register
+from tui.table_kit import RoundSummary, TableKit
 from tui.widgets.card import inline
 from tui.widgets.player_panel import FLAG_MARKS, PanelModel
 from tui.widgets.textfit import fit
@@ -239,6 +239,3 @@ class ChaseKit(TableKit):
         else:
             note = "A King found is shown and refused: you keep your card."
         return CutScreen(name, action.arg_range, self.ascii_only, note=note)
-
-
-register(ChaseKit())

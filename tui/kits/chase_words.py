@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tui.engine.core import Event, SeatView, TableView
+from tui.games import variant_title
 from tui.glyphs import card as card_glyph
 from tui.narrate.chase import join_names
-from tui.table_kit import RoundSummary, variant_title
+from tui.table_kit import RoundSummary
 
 MOVE_WORDS = {
     "stand": "stood",
@@ -75,23 +76,6 @@ def known_cards(view: TableView, names: Sequence[str], ascii_only: bool) -> list
 def _move(view: TableView, seat: int) -> str:
     moves = view.extra.get("moves", ())
     return str(moves[seat]) if seat < len(moves) else ""
-
-
-def private_lines(view: TableView, names: Sequence[str], ascii_only: bool) -> list[str]:
-    """What the viewer knows of their own card this round (C10): how it came to them."""
-    seat = view.viewer
-    if seat is None or view.phase != "turn":
-        return []
-    me = view.seats[seat]
-    if me.out or me.card is None:
-        return []
-    mine = card_glyph(me.card, ascii_only)
-    who = names[seat]
-    received, gave = view.received, view.gave
-    if received is not None and gave is not None:
-        given = card_glyph(gave[1], ascii_only)
-        return [f"{who}: you hold {mine}, from {names[received[0]]} for your {given}"]
-    return [f"{who}: you hold {mine}, dealt to you"]
 
 
 def no_change_line(view: TableView, names: Sequence[str]) -> list[str]:

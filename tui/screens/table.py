@@ -564,12 +564,11 @@ class TableScreen(Screen[None]):
         config = self.config
         if config is None:
             state = self.controller.to_dict().get("state", {})
-            known = {f.name for f in dataclasses.fields(GameConfig)} - {"game_id", "seats", "seed"}
-            options = {k: v for k, v in state.items() if k in known}
-            options["variants"] = frozenset(state.get("variants", ()))
             try:
-                config = GameConfig(self.controller.game_id, self.controller.seats, **options)
-            except TypeError:
+                config = GameConfig.from_saved(
+                    self.controller.game_id, self.controller.seats, state
+                )
+            except (TypeError, ValueError):
                 return None
         seed = None if config.seed is None else config.seed + 1
         return dataclasses.replace(config, seed=seed)
