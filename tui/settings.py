@@ -9,8 +9,8 @@ TOML at all is moved aside and replaced by defaults. Pure Python: no Textual, no
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, fields, replace
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Literal, TypeGuard, get_args
 
@@ -67,8 +67,8 @@ def clean_names(names: Iterable[str]) -> tuple[str, ...]:
 class Settings:
     """Everything the player can set, with the defaults a new player gets."""
 
-    aces_variants: frozenset[str] = frozenset()
-    chase_variants: frozenset[str] = frozenset()
+    variants: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    """The variants switched on, by game id (in the file: ``<game id>_variants``)."""
     chase_all_out: AllOut = "replay"
     animation: Animation = "normal"
     glyphs: Glyphs = "unicode"
@@ -78,10 +78,15 @@ class Settings:
     """Names remembered for the setup screen, in seat order."""
     bot_level: BotLevel = "casual"
 
+    def __post_init__(self) -> None:
+        # One spelling per state: a game with no variants on has no entry, so settings
+        # read back from a file equal the ones written.
+        chosen = {game: frozenset(v) for game, v in self.variants.items() if v}
+        object.__setattr__(self, "variants", chosen)
+
     def variants_for(self, game_id: str) -> frozenset[str]:
-        """The variants switched on for ``game_id`` (none for a game without a field)."""
-        chosen: frozenset[str] = getattr(self, f"{game_id}_variants", frozenset())
-        return chosen
+        """The variants switched on for ``game_id``."""
+        return self.variants.get(game_id, frozenset())
 
     def with_variants(self, game_id: str, variants: Iterable[str]) -> Settings:
         """A copy with ``game_id``'s variants replaced (``ValueError`` on unknown names)."""
@@ -89,8 +94,7 @@ class Settings:
         unknown = sorted(chosen - set(games.get(game_id).variant_names))
         if unknown:
             raise ValueError(f"unknown variant {unknown[0]!r} for {game_id}")
-        changes: dict[str, Any] = {f"{game_id}_variants": chosen}
-        return replace(self, **changes)
+        return replace(self, variants={**self.variants, game_id: chosen})
 
     def remember_names(self, names: Sequence[str]) -> Settings:
         """A copy remembering ``names`` (cleaned and capped) for the next setup screen."""
@@ -152,12 +156,15 @@ def settings_from_dict(data: dict[str, Any]) -> tuple[Settings, list[str]]:
                 values[key] = data[key]
             else:
                 bad.append(key)
-    for key in (f.name for f in fields(Settings) if f.name.endswith("_variants")):
-        game_id = key.removesuffix("_variants")
+    variants: dict[str, frozenset[str]] = {}
+    for game_id in games.ids():
+        key = f"{game_id}_variants"
         if key in data:
-            values[key], understood = _read_variants(game_id, data[key])
+            variants[game_id], understood = _read_variants(game_id, data[key])
             if not understood:
                 bad.append(key)
+    if variants:
+        values["variants"] = variants
     if "last_names" in data:
         values["last_names"], understood = _read_names(data["last_names"])
         if not understood:
@@ -218,14 +225,17 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
 
 def settings_to_dict(settings: Settings) -> dict[str, TomlValue]:
     values: dict[str, TomlValue] = {"format": SETTINGS_FORMAT}
-    for field in fields(settings):
-        value = getattr(settings, field.name)
-        if isinstance(value, frozenset):
-            order = games.get(field.name.removesuffix("_variants")).variant_names
-            value = [v for v in order if v in value]
-        elif field.name == "last_names":
+    for item in fields(settings):
+        value = getattr(settings, item.name)
+        if item.name == "variants":
+            for spec in games.all_games():
+                if spec.variants:
+                    chosen = settings.variants_for(spec.id)
+                    values[f"{spec.id}_variants"] = [v for v in spec.variant_names if v in chosen]
+            continue
+        if item.name == "last_names":
             value = list(clean_names(value))
-        values[field.name] = value
+        values[item.name] = value
     return values
 
 

@@ -224,7 +224,7 @@ async def test_setup_start_hands_a_config_to_the_app(
     started: list[GameConfig] = []
     monkeypatch.setattr(app, "start_game", started.append)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.update_settings(chase_variants=frozenset({"four-lives"}))
+        app.update_settings(variants={"chase": frozenset({"four-lives"})})
         screen = await _setup(pilot, "c")
         screen.query_one("#first", Select).value = "2"
         screen.query_one("#all-out", Select).value = "share"
@@ -307,8 +307,8 @@ async def test_settings_survive_a_restart(make_app: MakeApp, app_dirs: AppDirs) 
     again = make_app()
     async with again.run_test(size=(80, 24)) as pilot:
         settings = again.settings
-        assert settings.aces_variants == {"three-chip"}
-        assert settings.chase_variants == {"kings-swap", "king-stops"}
+        assert settings.variants_for("aces") == {"three-chip"}
+        assert settings.variants_for("chase") == {"kings-swap", "king-stops"}
         assert (settings.animation, settings.glyphs, settings.confirm_quit) == (
             "off",
             "ascii",

@@ -213,7 +213,7 @@ class SettingsScreen(SubScreen):
         settings: Settings = app.settings
         chosen = set(settings.variants_for(row.game_id))
         (chosen.add if event.value else chosen.discard)(row.variant)
-        app.update_settings(**{f"{row.game_id}_variants": frozenset(chosen)})
+        app.update_settings(variants=settings.with_variants(row.game_id, chosen).variants)
         self._refresh_notes()
 
     @on(Select.Changed)
