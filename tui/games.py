@@ -1,203 +1,37 @@
 """The one registry of games: everything party-dice knows about a game, in one ``GameSpec``.
 
 Screens, the command line, the simulator, the saves and the history never branch on a
-game id: they ask ``get(game_id)`` for the spec and use what it says (the title, the
-player range, the variants and their lines, the setup options, how a game's length is
-counted) and what it loads (the engine, its bots, its narrator, its table kit, its
-rules). Loaders import lazily, so ``party-dice rules`` and ``simulate`` load no Textual,
-and nothing here imports Textual at module level.
+game id: they ask ``get(game_id)`` for the spec (``tui.game_spec``) and use what it says
+and what it loads (engine, bots, narrator, table kit, rules). Loaders import lazily, so
+``party-dice rules`` and ``simulate`` load no Textual.
 
 Adding a game is one ``GameSpec`` passed to ``register``: the test suite registers a
-dummy third game that way (``tests/test_third_game.py``) without touching ``tui/``.
+dummy third game that way (``tests/app/test_third_game.py``) without touching ``tui/``.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Sequence
 from importlib.resources import files
-from typing import Any, Protocol
+from typing import Any
 
-from tui.engine.bots import Bot, BotFactory, check_level
+from tui.engine.bots import Bot, BotFactory
 from tui.engine.controller import Controller, SaveFormatError, Seat, new_game
 from tui.engine.core import Event, Game, RandomSource
-
-NarrateFn = Callable[..., list[str]]
-"""``describe(events, names, ascii_only=False) -> list[str]``: log lines for events."""
-
-TableKit = Any
-"""A ``tui.table_kit.TableKit``; not imported, so that the kits (which use this
-registry's words) and the registry do not import each other."""
-
-
-class TableConfig(Protocol):
-    """What ``new_controller`` reads of a ``tui.gameconfig.GameConfig``."""
-
-    @property
-    def game_id(self) -> str: ...
-    @property
-    def seats(self) -> tuple[Seat, ...]: ...
-    @property
-    def names(self) -> tuple[str, ...]: ...
-    @property
-    def variants(self) -> frozenset[str]: ...
-    @property
-    def first_seat(self) -> int | None: ...
-    @property
-    def options(self) -> Mapping[str, Any]: ...
-    @property
-    def seed(self) -> int | None: ...
-
-
-@dataclass(frozen=True)
-class VariantSpec:
-    """A variant: its name (as engines, settings and the command line spell it), its
-    title for people, and the one-line explanation (from the rulings)."""
-
-    name: str
-    title: str
-    line: str
-
-
-@dataclass(frozen=True)
-class Conflict:
-    """``variant`` switched on makes each of ``cancels`` have no effect, ``because``."""
-
-    variant: str
-    cancels: frozenset[str]
-    because: str
-
-
-@dataclass(frozen=True)
-class Choice:
-    """One value of a setup option: the value the engine takes, its label, its line."""
-
-    value: str
-    label: str
-    line: str = ""
-
-
-@dataclass(frozen=True)
-class NumberSpec:
-    """A number a choice asks for (Aces "rounds": how many), as data for the setup
-    screen: the engine keyword, lowest, highest, default and the word shown beside it."""
-
-    key: str
-    low: int
-    high: int
-    default: int
-    word: str
-    cli_help: str = ""
-    """``party-dice play --<key> N``: what N means (after "<game id>: ")."""
-
-
-@dataclass(frozen=True)
-class OptionSpec:
-    """A game's own setup option, drawn generically by the setup screen.
-
-    ``key`` is the engine keyword, ``widget_id`` the id of its list on the setup screen,
-    ``setting`` the ``Settings`` field holding its default (``None``: the first choice),
-    ``numbers`` the number some choices ask for.
-    """
-
-    key: str
-    label: str
-    widget_id: str
-    choices: tuple[Choice, ...]
-    setting: str | None = None
-    numbers: Mapping[str, NumberSpec] = field(default_factory=dict)
-    cli_help: str = ""
-    """``party-dice play --<key>``: what the option does (after "<game id>: ")."""
-
-    @property
-    def flag(self) -> str:
-        return "--" + self.key.replace("_", "-")
-
-    @property
-    def default(self) -> str:
-        return self.choices[0].value
-
-    def labels(self) -> dict[str, str]:
-        return {choice.value: choice.label for choice in self.choices}
-
-
-@dataclass(frozen=True)
-class FirstSeat:
-    """Who acts first: the engine keyword, the setup label and the "nobody chosen" words."""
-
-    key: str
-    label: str
-    auto: str
-
-
-@dataclass(frozen=True)
-class SimulateSpec:
-    """How ``party-dice simulate`` plays and reports the game.
-
-    ``forced`` are the action kinds of the one choice ``--ace-six`` may force (empty:
-    the game has none); ``shared_note`` explains shared wins, when the game has them;
-    ``unit_speed`` adds the length unit per second to the speed line.
-    """
-
-    players: int
-    starts: str
-    auto_order: str
-    forced: tuple[str, ...] = ()
-    shared_note: str = ""
-    unit_speed: bool = False
-
-
-def _no_length(game: Any) -> int:
-    return 0
-
-
-@dataclass(frozen=True)
-class GameSpec:
-    """Everything per game: facts as data, parts as lazy loaders (see the module doc)."""
-
-    id: str
-    title: str
-    blurb: str
-    """What the title menu says before the player range ("dice and chips")."""
-    menu_key: str
-    short_title: str
-    players: tuple[int, int]
-    variants: tuple[VariantSpec, ...]
-    first_seat: FirstSeat
-    engine: Callable[[], type[Game]]
-    bot: BotFactory
-    narrator: Callable[[], NarrateFn]
-    kit: Callable[[], TableKit]
-    """A new kit for each table (kits may keep per-table state)."""
-    rules_markdown: Callable[[], str]
-    options: tuple[OptionSpec, ...] = ()
-    conflicts: tuple[Conflict, ...] = ()
-    length_unit: str = "turns"
-    length: Callable[[Any], int] = _no_length
-    """A finished game's length in ``length_unit`` (for the history and ``simulate``)."""
-    simulate: SimulateSpec | None = None
-    """How ``simulate`` plays it (``None``: the fewest seats, plain words)."""
-
-    @property
-    def variant_names(self) -> tuple[str, ...]:
-        return tuple(variant.name for variant in self.variants)
-
-    def variant(self, name: str) -> VariantSpec | None:
-        return next((v for v in self.variants if v.name == name), None)
-
-    @property
-    def menu_line(self) -> str:
-        low, high = self.players
-        return f"{self.blurb}, {low} to {high} players"
-
-    @property
-    def simulation(self) -> SimulateSpec:
-        return self.simulate or SimulateSpec(self.players[0], "acts first", "random first seat")
-
-    def make_bot(self, level: str) -> Bot:
-        return self.bot(check_level(level))
-
+from tui.game_spec import (
+    Choice,
+    Conflict,
+    FirstSeat,
+    GameSpec,
+    NarrateFn,
+    NumberSpec,
+    OptionSpec,
+    SimulateSpec,
+    TableConfig,
+    TableKit,
+    VariantSpec,
+)
 
 _GAMES: dict[str, GameSpec] = {}
 
@@ -236,25 +70,19 @@ def title_of(game_id: str) -> str:
     return spec.title if spec else game_id
 
 
-# -- words shared by every game ---------------------------------------------------------
+def _variant(name: str) -> VariantSpec:
+    found = (spec.variant(name) for spec in _GAMES.values())
+    return next((v for v in found if v is not None), VariantSpec(name, name, ""))
 
 
 def variant_title(name: str) -> str:
     """A variant's title for people ("Four lives"), falling back to its name."""
-    for spec in _GAMES.values():
-        variant = spec.variant(name)
-        if variant is not None:
-            return variant.title
-    return name
+    return _variant(name).title
 
 
 def variant_line(name: str) -> str:
     """A variant's one-line explanation ("" for an unknown name)."""
-    for spec in _GAMES.values():
-        variant = spec.variant(name)
-        if variant is not None:
-            return variant.line
-    return ""
+    return _variant(name).line
 
 
 def variant_titles(game_id: str, variants: Iterable[str]) -> list[str]:
@@ -293,9 +121,6 @@ def narrate(
     """Log lines for ``events`` of game ``game_id``, from the game's narrator."""
     describe = get(game_id).narrator()
     return list(describe(list(events), list(names), ascii_only=ascii_only))
-
-
-# -- building controllers: the one place ------------------------------------------------
 
 
 def engine_options(config: TableConfig) -> dict[str, Any]:

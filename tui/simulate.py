@@ -22,6 +22,7 @@ from typing import Any, NoReturn, TypeVar
 from tui import games as registry
 from tui.engine.bots import BOT_LEVELS
 from tui.engine.core import RandomSource
+from tui.game_spec import GameSpec
 
 T = TypeVar("T")
 
@@ -30,7 +31,7 @@ class _PerGame(Mapping[str, T]):
     """A read-only view of one fact of every registered game, by game id (live, so a
     game registered later is simulated too)."""
 
-    def __init__(self, fact: Callable[[registry.GameSpec], T]) -> None:
+    def __init__(self, fact: Callable[[GameSpec], T]) -> None:
         self._fact = fact
 
     def __getitem__(self, game_id: str) -> T:

@@ -32,7 +32,8 @@ from rich.text import Text
 
 from tui.engine.controller import Controller, Seat
 from tui.engine.core import Action, Event, SeatView, TableView
-from tui.games import NarrateFn, get, variant_title
+from tui.game_spec import NarrateFn
+from tui.games import get, variant_title
 from tui.widgets.player_panel import PanelModel
 from tui.widgets.textfit import fit
 

@@ -25,7 +25,7 @@ from tui.engine.core import (
     rng_from_json,
     rng_state_to_json,
 )
-from tui.games import Choice, FirstSeat, GameSpec, NarrateFn, OptionSpec, VariantSpec
+from tui.game_spec import Choice, FirstSeat, GameSpec, NarrateFn, OptionSpec, VariantSpec
 from tui.table_kit import TableKit
 
 GOALS = {"short": 5, "long": 9}

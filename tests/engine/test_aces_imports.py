@@ -1,4 +1,5 @@
-"""The Aces engine, its bots and its narrator load neither Textual nor Rich."""
+"""The Aces engine, its bots, its narrator and the game registry load neither Textual
+nor Rich."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import sys
 def test_aces_modules_stay_pure() -> None:
     code = (
         "import sys, tui.engine.aces, tui.engine.aces.bots, tui.narrate, tui.narrate.aces;"
+        "import tui.games, tui.gameconfig, tui.engine.chase, tui.engine.chase.bots;"
+        "tui.games.get('aces').engine(); tui.games.get('chase').narrator();"
         "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'));"
         "print(','.join(bad))"
     )

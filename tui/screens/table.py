@@ -12,7 +12,7 @@ timers; any key skips the pause or the dice animation, and with animation "off"
 everything is instant. Nothing runs while the table waits for a person.
 
 Extension points for another game (Chase the Ace), all in ``tui.table_kit.TableKit``,
-registered in ``tui.table_kit.KITS`` by a module ``tui/kits/<game>.py``:
+made for each table by the game's ``GameSpec.kit`` (``tui.games``):
 
 - ``make_centre`` / ``show_centre`` / ``animate`` / ``finish_animation``: the widget in
   the middle (cards, a cut) and its animation, which ends by posting
