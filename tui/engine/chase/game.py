@@ -60,7 +60,6 @@ from __future__ import annotations
 from typing import Any, ClassVar, Self
 
 from tui.engine.cards import FRESH_DECK, LOW_CARDS
-from tui.engine.chase import save
 from tui.engine.chase.rules import (
     ALL_OUT_OPTIONS,
     MAX_PLAYERS,
@@ -70,6 +69,7 @@ from tui.engine.chase.rules import (
     next_in,
     turn_order,
 )
+from tui.engine.chase.save import check_header, dump, restore, rng_of
 from tui.engine.chase.table import ChaseTable
 from tui.engine.chase.view import build_view
 from tui.engine.core import Action, Event, RandomSource, TableView, find_legal
@@ -350,18 +350,18 @@ class ChaseGame:
     # -- saving --------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        return save.dump(self.game_id, self.table)
+        return dump(self.game_id, self.table)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Self:
         """A game saved by ``to_dict``; ``ValueError`` if the dict is not one."""
-        save.check_header(cls.game_id, data)
+        check_header(cls.game_id, data)
         game = cls(
             data["names"],
-            save.rng_of(data),
+            rng_of(data),
             frozenset(data["variants"]),
             first_dealer=int(data["dealer"]),
             all_out=data["all_out"],
         )
-        game.table = save.restore(game.table, data)
+        game.table = restore(game.table, data)
         return game
