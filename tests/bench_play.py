@@ -18,8 +18,9 @@ from dataclasses import dataclass
 
 from tests.bench_session import PARTY_DICE, SETTINGS_OFF, Sandbox, Session
 from tui.cli import parse
-from tui.engine.controller import Controller, new_game
+from tui.engine.controller import Controller
 from tui.engine.core import Action, Event
+from tui.games import new_controller
 
 SETTLE = 0.3
 """Seconds of silence that mean the app has finished answering a key."""
@@ -56,8 +57,7 @@ def replica(argv: Sequence[str]) -> Controller:
     assert request is not None
     config = request.config()
     rng = random.Random(config.seed)
-    game = new_game(config.game_id, config.names, rng, config.variants, **config.engine_options())
-    return Controller(game, config.seats)
+    return new_controller(config, rng)
 
 
 class Driver:

@@ -23,9 +23,8 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
-from tui import look, palette
+from tui import games, look, palette
 from tui.cli import Command
-from tui.gameconfig import GAMES
 from tui.kept_settings import KeptSettings
 from tui.session import RngFactory, Sessions
 from tui.table_opener import TableOpener
@@ -135,7 +134,7 @@ class PartyDiceApp(KeyBurstApp[None], QuietCrashApp[None], TableOpener):
                 command.play.config(
                     default_variants=self.variants_for(command.play.game_id),
                     default_level=self.settings.bot_level,
-                    default_all_out=self.settings.chase_all_out,
+                    default_options=games.option_defaults(command.play.game_id, self.settings),
                 )
             )
         elif command.kind == "resume":
@@ -207,7 +206,7 @@ class PartyDiceApp(KeyBurstApp[None], QuietCrashApp[None], TableOpener):
         """Open the setup screen for ``game_id``."""
         from tui.screens.setup import SetupScreen
 
-        if game_id in GAMES:
+        if game_id in games.ids():
             self.push_screen(SetupScreen(game_id))
 
     def action_open_settings(self) -> None:

@@ -8,24 +8,14 @@ line that names the valid choices; ``tui.__main__`` prints it and exits with sta
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import NoReturn
+from typing import Any, NoReturn
 
-from tui import __version__
+from tui import __version__, games
 from tui.engine.bots import BOT_LEVELS
 from tui.engine.controller import Seat
-from tui.gameconfig import (
-    ALL_OUT_MODES,
-    GAME_VARIANTS,
-    GAMES,
-    MATCH_MODES,
-    PLAYER_RANGE,
-    GameConfig,
-    bot_names,
-    clean_name,
-    table_problem,
-)
+from tui.gameconfig import GameConfig, bot_names, clean_name, table_problem
 
 PROG = "party-dice"
 
@@ -40,6 +30,8 @@ class PlayRequest:
 
     ``variants`` is ``None`` when no ``--variant`` was given (the settings' choice then
     applies) and ``bot_level`` is ``None`` when ``--bot-level`` was not given.
+    ``options`` are the game's own options given on the command line (``OptionSpec``
+    keys and their numbers); the settings' defaults fill the others.
     """
 
     game_id: str
@@ -49,16 +41,13 @@ class PlayRequest:
     variants: frozenset[str] | None = None
     seed: int | None = None
     first_seat: int | None = None
-    match: str = "single"
-    rounds: int = 3
-    bankroll: int = 10
-    all_out: str | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
 
     def config(
         self,
         default_variants: frozenset[str] = frozenset(),
         default_level: str = "casual",
-        default_all_out: str = "replay",
+        default_options: Mapping[str, Any] | None = None,
     ) -> GameConfig:
         """The ``GameConfig`` for this request, with settings' defaults where it is silent."""
         level = self.bot_level or default_level
@@ -69,10 +58,7 @@ class PlayRequest:
             seats=tuple(seats),
             variants=self.variants if self.variants is not None else default_variants,
             first_seat=self.first_seat,
-            match=self.match,
-            rounds=self.rounds,
-            bankroll=self.bankroll,
-            all_out=self.all_out or default_all_out,
+            options={**(default_options or {}), **self.options},
             seed=self.seed,
         )
 
@@ -113,7 +99,8 @@ def _int_at_least(low: int) -> Callable[[str], int]:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    every_variant = sorted({v for names in GAME_VARIANTS.values() for v in names})
+    every_variant = sorted({v for spec in games.all_games() for v in spec.variant_names})
+    ids = list(games.ids())
     parser = _Parser(
         prog=PROG,
         description="Pass-the-keyboard party games in the terminal: "
@@ -143,7 +130,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Start a game at once. Without --variant the variants chosen in the "
         "settings screen apply; with it, exactly the ones named.",
     )
-    play.add_argument("game", choices=list(GAMES), help="aces or chase")
+    play.add_argument("game", choices=ids, help=" or ".join(ids))
     play.add_argument(
         "--players",
         required=True,
@@ -171,23 +158,24 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="K",
         help="seat K rolls first (aces) or deals first (chase) instead of a roll-off",
     )
-    play.add_argument(
-        "--match", choices=list(MATCH_MODES), help="aces: one round (default), rounds, bankroll"
-    )
-    play.add_argument("--rounds", type=_int_at_least(1), metavar="N", help="aces: play N rounds")
-    play.add_argument(
-        "--bankroll",
-        type=_int_at_least(1),
-        metavar="N",
-        help="aces: bankroll play, everyone starting with N chips",
-    )
-    play.add_argument(
-        "--all-out", choices=list(ALL_OUT_MODES), help="chase: when all would go out at once"
-    )
+    for spec in games.all_games():
+        for option in spec.options:
+            play.add_argument(
+                option.flag,
+                choices=[choice.value for choice in option.choices],
+                help=f"{spec.id}: {option.cli_help}",
+            )
+            for number in option.numbers.values():
+                play.add_argument(
+                    f"--{number.key}",
+                    type=_int_at_least(number.low),
+                    metavar="N",
+                    help=f"{spec.id}: {number.cli_help}",
+                )
 
     sub.add_parser("resume", parents=[common], help="continue the latest saved game")
     rules = sub.add_parser("rules", help="print the rules of a game as plain text")
-    rules.add_argument("game", choices=list(GAMES), help="aces or chase")
+    rules.add_argument("game", choices=ids, help=" or ".join(ids))
     sub.add_parser(
         "simulate",
         add_help=False,
@@ -201,7 +189,7 @@ def _play_request(args: argparse.Namespace) -> PlayRequest:
     humans = tuple(clean_name(name) for name in args.players.split(","))
     variants: frozenset[str] | None = None
     if args.variant:
-        allowed = GAME_VARIANTS[game_id]
+        allowed = games.get(game_id).variant_names
         for name in args.variant:
             if name not in allowed:
                 raise UsageError(
@@ -210,7 +198,7 @@ def _play_request(args: argparse.Namespace) -> PlayRequest:
                 )
         variants = frozenset(args.variant)
     total = len(humans) + args.bots
-    low, high = PLAYER_RANGE[game_id]
+    low, high = games.get(game_id).players
     problem = table_problem(game_id, list(humans) + bot_names(humans, args.bots))
     if problem:
         if not low <= total <= high:
@@ -218,7 +206,7 @@ def _play_request(args: argparse.Namespace) -> PlayRequest:
         raise UsageError(f"{PROG} play: {problem}")
     if args.first_seat is not None and args.first_seat > total:
         raise UsageError(f"{PROG} play: --first-seat must be between 1 and {total}")
-    match = _match_mode(game_id, args)
+    options = _options(game_id, args)
     return PlayRequest(
         game_id=game_id,
         humans=humans,
@@ -227,30 +215,39 @@ def _play_request(args: argparse.Namespace) -> PlayRequest:
         variants=variants,
         seed=args.seed,
         first_seat=None if args.first_seat is None else args.first_seat - 1,
-        match=match,
-        rounds=args.rounds or 3,
-        bankroll=args.bankroll or 10,
-        all_out=args.all_out,
+        options=options,
     )
 
 
-def _match_mode(game_id: str, args: argparse.Namespace) -> str:
-    """The Aces match mode: ``--match``, or implied by ``--rounds`` / ``--bankroll``."""
-    given = {"--match": args.match, "--rounds": args.rounds, "--bankroll": args.bankroll}
-    aces_only = [flag for flag, value in given.items() if value is not None]
-    if game_id != "aces":
-        if aces_only:
-            raise UsageError(f"{PROG} play: {aces_only[0]} is for aces only")
-        return "single"
-    if args.all_out is not None:
-        raise UsageError(f"{PROG} play: --all-out is for chase only")
-    implied = {"rounds"} if args.rounds else set()
-    implied |= {"bankroll"} if args.bankroll else set()
-    if len(implied) > 1 or (args.match and implied and implied != {args.match}):
-        raise UsageError(
-            f"{PROG} play: --rounds goes with --match rounds, --bankroll with --match bankroll"
-        )
-    return str(args.match or (implied.pop() if implied else "single"))
+def _dest(flag: str) -> str:
+    return flag.removeprefix("--").replace("-", "_")
+
+
+def _options(game_id: str, args: argparse.Namespace) -> dict[str, Any]:
+    """The game's options from the command line: another game's flags are refused; a
+    number flag implies its choice (``--rounds 5`` is ``--match rounds``)."""
+    for other in games.all_games():
+        if other.id == game_id:
+            continue
+        for option in other.options:
+            flags = [option.flag] + [f"--{number.key}" for number in option.numbers.values()]
+            for flag in flags:
+                if getattr(args, _dest(flag), None) is not None:
+                    raise UsageError(f"{PROG} play: {flag} is for {other.id} only")
+    options: dict[str, Any] = {}
+    for option in games.get(game_id).options:
+        chosen = getattr(args, _dest(option.flag), None)
+        implied = {value for value, n in option.numbers.items() if getattr(args, n.key, None)}
+        if len(implied) > 1 or (chosen and implied and implied != {chosen}):
+            pairs = [f"--{n.key} with {option.flag} {value}" for value, n in option.numbers.items()]
+            pairs[0] = pairs[0].replace(" with ", " goes with ", 1)
+            raise UsageError(f"{PROG} play: {', '.join(pairs)}")
+        value = chosen or (implied.pop() if implied else None)
+        if value is not None or option.setting is None:
+            options[option.key] = value or option.default
+        for number in option.numbers.values():
+            options[number.key] = getattr(args, number.key, None) or number.default
+    return options
 
 
 def parse(argv: Sequence[str]) -> Command:

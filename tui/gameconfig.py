@@ -8,36 +8,14 @@ with the same words.
 
 from __future__ import annotations
 
-import random
 import unicodedata
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
+from tui import games
 from tui.engine.controller import Seat
 
-GAMES: dict[str, str] = {"aces": "Aces in the Pot", "chase": "Chase the Ace"}
-"""Game ids and their titles, in the order menus list them."""
-
-PLAYER_RANGE: dict[str, tuple[int, int]] = {"aces": (2, 6), "chase": (3, 20)}
-"""Fewest and most players (people and computer players together)."""
-
-GAME_VARIANTS: dict[str, tuple[str, ...]] = {
-    "aces": ("three-chip", "right-pass", "last-roll", "single-die"),
-    "chase": (
-        "announce-low",
-        "dealers-king",
-        "dealer-draws",
-        "four-lives",
-        "kings-swap",
-        "king-stops",
-        "pairs-safe",
-    ),
-}
-"""Variant names per game, as the engines, the command line and the settings spell them."""
-
-MATCH_MODES: tuple[str, ...] = ("single", "rounds", "bankroll")
-ALL_OUT_MODES: tuple[str, ...] = ("replay", "share")
 MAX_NAME = 20
 """Longest name, in characters, after control characters are removed."""
 
@@ -93,11 +71,12 @@ def name_problems(names: Sequence[str]) -> list[str | None]:
 
 def count_problem(game_id: str, count: int) -> str | None:
     """What is wrong with ``count`` players for this game, or ``None``."""
-    low, high = PLAYER_RANGE[game_id]
+    spec = games.get(game_id)
+    low, high = spec.players
     if count < low:
-        return f"{GAMES[game_id]} needs at least {low} players ({count} now)."
+        return f"{spec.title} needs at least {low} players ({count} now)."
     if count > high:
-        return f"{GAMES[game_id]} takes at most {high} players ({count} now)."
+        return f"{spec.title} takes at most {high} players ({count} now)."
     return None
 
 
@@ -133,20 +112,36 @@ def bot_names(taken: Sequence[str], count: int) -> list[str]:
 class GameConfig:
     """Everything needed to start one game; what setup and ``party-dice play`` produce.
 
-    ``first_seat`` is 0-based: for Aces the seat that rolls first (``None``: a roll-off),
-    for Chase the first dealer (``None``: a random seat). ``seed`` makes the game
-    reproducible; ``None`` lets the app choose.
+    ``first_seat`` is 0-based: the seat that acts first (its meaning, and the words for
+    ``None``, come from the game's ``FirstSeat``). ``options`` are the game's own engine
+    keywords (its ``OptionSpec`` keys and their numbers); missing ones take the engine's
+    defaults. ``seed`` makes the game reproducible; ``None`` lets the app choose.
     """
 
     game_id: str
     seats: tuple[Seat, ...]
     variants: frozenset[str] = frozenset()
     first_seat: int | None = None
-    match: str = "single"
-    rounds: int = 3
-    bankroll: int = 10
-    all_out: str = "replay"
+    options: Mapping[str, Any] = field(default_factory=dict)
     seed: int | None = None
+
+    @classmethod
+    def from_saved(
+        cls, game_id: str, seats: Sequence[Seat], state: Mapping[str, Any]
+    ) -> GameConfig:
+        """The config a saved engine state was started with, as far as the state says
+        (its variants, first seat and the game's own options; no seed)."""
+        spec = games.get(game_id)
+        keys = {o.key for o in spec.options}
+        keys |= {n.key for o in spec.options for n in o.numbers.values()}
+        first = state.get(spec.first_seat.key)
+        return cls(
+            game_id,
+            tuple(seats),
+            variants=frozenset(state.get("variants", ())),
+            first_seat=first if isinstance(first, int) else None,
+            options={key: value for key, value in state.items() if key in keys},
+        )
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -154,15 +149,17 @@ class GameConfig:
 
     @property
     def title(self) -> str:
-        return GAMES[self.game_id]
+        return games.get(self.game_id).title
 
     def problem(self) -> str | None:
         """The first reason this table cannot start, or ``None``."""
-        if self.game_id not in GAMES:
-            return f"unknown game {self.game_id!r}: choose {', '.join(GAMES)}"
-        unknown = sorted(self.variants - set(GAME_VARIANTS[self.game_id]))
+        try:
+            spec = games.get(self.game_id)
+        except ValueError as error:
+            return str(error)
+        unknown = sorted(self.variants - set(spec.variant_names))
         if unknown:
-            choices = ", ".join(GAME_VARIANTS[self.game_id])
+            choices = ", ".join(spec.variant_names)
             return f"unknown variant {unknown[0]!r} for {self.game_id}: choose from {choices}"
         problem = table_problem(self.game_id, self.names)
         if problem:
@@ -170,18 +167,3 @@ class GameConfig:
         if self.first_seat is not None and not 0 <= self.first_seat < len(self.seats):
             return f"first seat must be between 1 and {len(self.seats)}"
         return None
-
-    def engine_options(self) -> dict[str, Any]:
-        """Keyword arguments for the engine's constructor (see ``controller.new_game``)."""
-        if self.game_id == "aces":
-            return {
-                "first_seat": self.first_seat,
-                "match": self.match,
-                "rounds": self.rounds,
-                "bankroll": self.bankroll,
-            }
-        return {"first_dealer": self.first_seat, "all_out": self.all_out}
-
-    def make_rng(self) -> random.Random:
-        """The game's random source: seeded when a seed was given, else from the OS."""
-        return random.Random(self.seed)

@@ -11,6 +11,8 @@ from typing import Any, Protocol
 
 from textual.app import SystemCommand
 
+from tui import games
+
 
 class PaletteHost(Protocol):
     """The app's actions the palette offers."""
@@ -32,8 +34,8 @@ def _new_game(host: PaletteHost, game_id: str) -> Callable[[], None]:
 
 def system_commands(host: PaletteHost) -> Iterable[SystemCommand]:
     """The palette's commands, in the order they are listed."""
-    yield SystemCommand("New Aces in the Pot game", "Set up a table", _new_game(host, "aces"))
-    yield SystemCommand("New Chase the Ace game", "Set up a table", _new_game(host, "chase"))
+    for spec in games.all_games():
+        yield SystemCommand(f"New {spec.title} game", "Set up a table", _new_game(host, spec.id))
     yield SystemCommand("Rules", "How to play, every variant and ruling", host.action_show_rules)
     yield SystemCommand("Settings", "Variants, animation, glyphs, theme", host.action_open_settings)
     yield SystemCommand("Keys", "Every key, on one screen", host.action_show_help)

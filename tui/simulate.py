@@ -15,18 +15,41 @@ import os
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeVar
 
+from tui import games as registry
 from tui.engine.bots import BOT_LEVELS
 from tui.engine.core import RandomSource
-from tui.gameconfig import GAME_VARIANTS, PLAYER_RANGE
+from tui.game_spec import GameSpec
 
-GAMES = ("aces", "chase")
-VARIANTS = GAME_VARIANTS
-PLAYERS = PLAYER_RANGE
-DEFAULT_PLAYERS = {"aces": 4, "chase": 6}
+T = TypeVar("T")
+
+
+class _PerGame(Mapping[str, T]):
+    """A read-only view of one fact of every registered game, by game id (live, so a
+    game registered later is simulated too)."""
+
+    def __init__(self, fact: Callable[[GameSpec], T]) -> None:
+        self._fact = fact
+
+    def __getitem__(self, game_id: str) -> T:
+        if game_id not in registry.ids():
+            raise KeyError(game_id)
+        return self._fact(registry.get(game_id))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(registry.ids())
+
+    def __len__(self) -> int:
+        return len(registry.ids())
+
+
+GAMES = _PerGame(lambda spec: spec.title)
+VARIANTS = _PerGame(lambda spec: spec.variant_names)
+PLAYERS = _PerGame(lambda spec: spec.players)
+DEFAULT_PLAYERS = _PerGame(lambda spec: spec.simulation.players)
 DEFAULT_GAMES = 1000
 DEFAULT_BOT = "sharp"
 ACE_SIX = ("pot", "pass", "bot")
@@ -76,9 +99,14 @@ def _parser() -> argparse.ArgumentParser:
         description="Play many games between computer players and print per-seat win "
         "rates with 95 % intervals, game lengths and speed.",
     )
-    parser.add_argument("game", nargs="?", help="aces or chase")
+    parser.add_argument("game", nargs="?", help=" or ".join(GAMES))
     parser.add_argument(
-        "--players", metavar="N", help="2-6 for aces (default 4), 3-20 for chase (default 6)"
+        "--players",
+        metavar="N",
+        help=", ".join(
+            f"{lo}-{hi} for {game} (default {DEFAULT_PLAYERS[game]})"
+            for game, (lo, hi) in PLAYERS.items()
+        ),
     )
     parser.add_argument("--games", metavar="N", help=f"games to play (default {DEFAULT_GAMES})")
     parser.add_argument("--seed", metavar="S", help="whole number (default: random, reported)")
@@ -87,10 +115,8 @@ def _parser() -> argparse.ArgumentParser:
         metavar="NAME",
         action="append",
         default=[],
-        help="repeatable; aces: "
-        + ", ".join(VARIANTS["aces"])
-        + "; chase: "
-        + ", ".join(VARIANTS["chase"]),
+        help="repeatable; "
+        + "; ".join(f"{game}: {', '.join(names)}" for game, names in VARIANTS.items()),
     )
     parser.add_argument(
         "--first-seat",
@@ -127,9 +153,9 @@ def parse(argv: Sequence[str]) -> Options:
     args = _parser().parse_args(list(argv))
     game = args.game
     if game is None:
-        raise UsageError("choose a game: aces or chase")
+        raise UsageError(f"choose a game: {' or '.join(GAMES)}")
     if game not in GAMES:
-        raise UsageError(f"unknown game {game!r}: choose aces or chase")
+        raise UsageError(f"unknown game {game!r}: choose {' or '.join(GAMES)}")
     lo, hi = PLAYERS[game]
     players = _whole(
         "--players", args.players, DEFAULT_PLAYERS[game], lo, hi, f"{lo} to {hi} for {game}"
@@ -147,23 +173,21 @@ def parse(argv: Sequence[str]) -> Options:
             seed = int(args.seed)
         except ValueError:
             raise UsageError(f"--seed must be a whole number (got {args.seed!r})") from None
-    other = "chase" if game == "aces" else "aces"
     for name in args.variant:
         if name in VARIANTS[game]:
             continue
-        where = (
-            f"{name!r} is a {other} variant"
-            if name in VARIANTS[other]
-            else (f"unknown variant {name!r}")
-        )
+        other = next((g for g, names in VARIANTS.items() if name in names), None)
+        where = f"{name!r} is a {other} variant" if other else f"unknown variant {name!r}"
         raise UsageError(f"{where}: {game} variants are {', '.join(VARIANTS[game])}")
     bot = args.bot if args.bot is not None else DEFAULT_BOT
     if bot not in BOT_LEVELS:
         raise UsageError(f"unknown bot level {bot!r}: choose {' or '.join(BOT_LEVELS)}")
     ace_six = args.ace_six
-    if game == "chase" and ace_six is not None:
-        raise UsageError("--ace-six is an aces option: chase has no ace+six choice")
-    if game == "aces":
+    forced = registry.get(game).simulation.forced
+    if not forced and ace_six is not None:
+        owner = next((g.id for g in registry.all_games() if g.simulation.forced), "another")
+        raise UsageError(f"--ace-six is an {owner} option: {game} has no ace+six choice")
+    if forced:
         ace_six = ace_six if ace_six is not None else "bot"
         if ace_six not in ACE_SIX:
             raise UsageError(f"unknown --ace-six {ace_six!r}: choose pot, pass or bot")
@@ -176,11 +200,6 @@ def game_rng(seed: int, index: int) -> random.Random:
     return random.Random(f"{seed}-{index}")
 
 
-def play_one(options: Options, index: int) -> tuple[tuple[int, ...], int]:
-    """Play game ``index`` of the run to its end: (winning seats 0-based, its length)."""
-    return _Table(options).play(game_rng(options.seed, index), index)
-
-
 def play_game(options: Options, rng: RandomSource, index: int = 0) -> tuple[tuple[int, ...], int]:
     """Play one game with ``rng`` to its end: (winning seats 0-based, its length)."""
     return _Table(options).play(rng, index)
@@ -189,8 +208,8 @@ def play_game(options: Options, rng: RandomSource, index: int = 0) -> tuple[tupl
 class _Table:
     """What every game of a run shares (names, seats, engine class), set up once per run.
 
-    The length of a game is every turn taken for Aces (zero-chip turns included) and
-    rounds played for Chase. Table actions (start a round) are applied directly. An action
+    The length of a game is what its ``GameSpec.length`` says (Aces: every turn taken,
+    zero-chip turns included; Chase: rounds played). Table actions (start a round) are applied directly. An action
     that is the only one legal, and needs no number, is no choice at all, so no bot is
     asked: that saves building a view for nearly every Aces turn (a plain roll), and a
     ``Controller`` (with its bots) is only made for games where some seat has a real choice.
@@ -198,30 +217,25 @@ class _Table:
     """
 
     def __init__(self, options: Options) -> None:
-        from tui.engine.controller import Controller, Seat
+        from tui.engine.controller import Seat
 
+        spec = registry.get(options.game)
         self.options = options
         self.names = [f"Seat {n + 1}" for n in range(options.players)]
         self.seats = [Seat(name, options.bot) for name in self.names]
-        self.controller_class = Controller
-        self.forced = options.ace_six if options.ace_six in ("pot", "pass") else None
+        self.controller_class = registry.controller
+        self.forced_kinds = frozenset(spec.simulation.forced)
+        self.forced = options.ace_six if options.ace_six in spec.simulation.forced else None
+        self.length = spec.length
         first = None if options.first_seat is None else options.first_seat - 1
         variants = frozenset(options.variants)
-        self.engine: Callable[[RandomSource], Any]
-        if options.game == "aces":
-            from tui.engine.aces import AcesGame
+        engine: Any = spec.engine()
+        keyword = spec.first_seat.key
 
-            def aces(rng: RandomSource) -> Any:
-                return AcesGame(self.names, rng, variants, first_seat=first, match="single")
+        def make(rng: RandomSource) -> Any:
+            return engine(self.names, rng, variants, **{keyword: first})
 
-            self.engine = aces
-        else:
-            from tui.engine.chase import ChaseGame
-
-            def chase(rng: RandomSource) -> Any:
-                return ChaseGame(self.names, rng, variants, first_dealer=first)
-
-            self.engine = chase
+        self.engine: Callable[[RandomSource], Any] = make
 
     def play(self, rng: RandomSource, index: int) -> tuple[tuple[int, ...], int]:
         game = self.engine(rng)
@@ -241,7 +255,7 @@ class _Table:
                 raise RuntimeError(f"{self.options.game} game {index}: not over, nothing legal")
             if game.current_seat() is None:
                 apply(actions[0])
-            elif forced is not None and {action.kind for action in actions} == {"pot", "pass"}:
+            elif forced is not None and {action.kind for action in actions} == self.forced_kinds:
                 apply(next(action for action in actions if action.kind == forced))
             else:
                 if controller is None:
@@ -251,8 +265,7 @@ class _Table:
             raise RuntimeError(
                 f"{self.options.game} game {index}: no end after {MAX_ACTIONS_PER_GAME} actions"
             )
-        length = game.turns if self.options.game == "aces" else game.rounds_played
-        return game.winners(), int(length)
+        return game.winners(), int(self.length(game))
 
 
 def run(options: Options, progress: Callable[[int], None] | None = None) -> Tally:

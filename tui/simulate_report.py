@@ -10,14 +10,11 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TextIO
 
+from tui import games as registry
 from tui.simulate_stats import Spread, wilson_interval
 
 if TYPE_CHECKING:
     from tui.simulate import Options, Tally
-
-TITLES = {"aces": "Aces in the Pot", "chase": "Chase the Ace"}
-UNITS = {"aces": "turns", "chase": "rounds"}
-SHARED_NOTE = "a shared Chase win (all out at once) counts as a win for each sharer"
 
 
 class Progress:
@@ -78,7 +75,7 @@ class Progress:
 def summary(options: Options, tally: Tally) -> dict[str, Any]:
     """Everything a run found, as one JSON-compatible dict (seats listed seat 1 first)."""
     games = options.games
-    unit = UNITS[options.game]
+    unit = registry.get(options.game).length_unit
     spread = Spread.of(tally.lengths)
     seconds = tally.seconds
     data: dict[str, Any] = {
@@ -90,16 +87,17 @@ def summary(options: Options, tally: Tally) -> dict[str, Any]:
         "first_seat": options.first_seat,
         "bot": options.bot,
     }
-    if options.game == "aces":
+    spec = registry.get(options.game)
+    if spec.simulation.forced:
         data["ace_six"] = options.ace_six
     data["wins_by_seat"] = list(tally.wins)
     data["win_rate_by_seat"] = [round(wins / games, 6) for wins in tally.wins]
     data["ci95_by_seat"] = [
         [round(bound, 6) for bound in wilson_interval(wins, games)] for wins in tally.wins
     ]
-    if options.game == "chase":
+    if spec.simulation.shared_note:
         data["shared_wins"] = tally.shared
-        data["note"] = SHARED_NOTE
+        data["note"] = spec.simulation.shared_note
     data[f"mean_{unit}"] = round(spread.mean, 6)
     data[f"sd_{unit}"] = round(spread.sd, 6)
     data[f"min_{unit}"] = spread.low
@@ -123,27 +121,28 @@ def to_text(options: Options, tally: Tally) -> str:
     """The readable report: a header, one row per seat, game length and speed."""
     data = summary(options, tally)
     games = options.games
-    unit = UNITS[options.game]
-    starts = "rolls first" if options.game == "aces" else "deals first"
+    spec = registry.get(options.game)
+    how = spec.simulation
+    unit = spec.length_unit
     if options.first_seat is None:
-        order = "roll-off for the first roller" if options.game == "aces" else "random dealer"
+        order = how.auto_order
     else:
-        order = f"seat {options.first_seat} {starts}"
+        order = f"seat {options.first_seat} {how.starts}"
     lines = [
         (
-            f"{TITLES[options.game]}: {games:,} {'game' if games == 1 else 'games'}, "
+            f"{spec.title}: {games:,} {'game' if games == 1 else 'games'}, "
             f"{options.players} players, {options.bot} bots, seed {options.seed}"
         ),
         f"Variants: {', '.join(options.variants) or 'none'}; {order}"
-        + (f"; ace+six: {options.ace_six}" if options.game == "aces" else ""),
+        + (f"; ace+six: {options.ace_six}" if how.forced else ""),
         "",
         f"{'Seat':>4}  {'Wins':>9}  {'Win rate':>8}  {'95% interval':^16}",
     ]
     for seat, (wins, (lo, hi)) in enumerate(zip(tally.wins, data["ci95_by_seat"]), start=1):
         lines.append(f"{seat:>4}  {wins:>9,}  {wins / games:>8.1%}  {lo:>6.1%} to {hi:>6.1%}")
     lines.append("")
-    if options.game == "chase" and tally.shared:
-        lines.append(f"Shared wins: {tally.shared:,} ({SHARED_NOTE})")
+    if how.shared_note and tally.shared:
+        lines.append(f"Shared wins: {tally.shared:,} ({how.shared_note})")
     lines.append(
         f"Game length: {data[f'mean_{unit}']:.2f} {unit} on average, "
         f"sd {data[f'sd_{unit}']:.2f}, from {data[f'min_{unit}']} to {data[f'max_{unit}']}"
@@ -151,7 +150,7 @@ def to_text(options: Options, tally: Tally) -> str:
     seconds = tally.seconds
     if seconds > 0:
         speed = f"{games / seconds:,.0f} games/s"
-        if options.game == "chase":
-            speed += f", {data['total_rounds'] / seconds:,.0f} rounds/s"
+        if how.unit_speed:
+            speed += f", {data[f'total_{unit}'] / seconds:,.0f} {unit}/s"
         lines.append(f"Speed: {seconds:.2f} s, {speed}")
     return "\n".join(line.rstrip() for line in lines)

@@ -17,9 +17,10 @@ from typing import Any
 
 from rich.console import Console
 
-from tui.engine.controller import Controller, Seat, new_game
+from tui.engine.controller import Controller, Seat
 from tui.engine.core import Action
 from tui.gameconfig import GameConfig
+from tui.games import new_controller
 
 NAMES = ("Ann", "Ben", "Cleo", "Dan", "Eve", "Fay")
 
@@ -72,7 +73,7 @@ def chase_config(
         seats,
         variants=frozenset(variants),
         first_seat=dealer,
-        all_out=all_out,
+        options={"all_out": all_out},
         seed=seed,
     )
 
@@ -89,14 +90,7 @@ def deck_factory(decks: Iterable[Sequence[str]]) -> Any:
 
 def controller_for(config: GameConfig, decks: Iterable[Sequence[str]] = ()) -> Controller:
     """The game ``config`` describes, outside any app (to play ahead of a snapshot)."""
-    game = new_game(
-        "chase",
-        config.names,
-        ScriptedDeck(decks, seed=config.seed or 7),
-        config.variants,
-        **config.engine_options(),
-    )
-    return Controller(game, config.seats)
+    return new_controller(config, ScriptedDeck(decks, seed=config.seed or 7))
 
 
 def play(controller: Controller, *moves: str | tuple[str, int]) -> None:

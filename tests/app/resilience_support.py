@@ -16,7 +16,9 @@ from typing import Any
 from textual import events
 
 from tui.engine.cards import FRESH_DECK
-from tui.engine.controller import Controller, Seat, new_game
+from tui.engine.controller import Controller, Seat
+from tui.games import controller as make_controller
+from tui.games import new_engine
 
 HOSTILE_NAMES: tuple[str, ...] = (
     "[bold red]x",
@@ -77,7 +79,7 @@ def check_invariants(controller: Controller) -> str | None:
             if sum(game.chips) + game.pot != start * n:
                 return f"chips {game.chips} + pot {game.pot} != {start} x {n}"
         return None
-    from tui.engine.chase_rules import starting_lives
+    from tui.engine.chase.rules import starting_lives
 
     total = starting_lives(game.variants) * n
     if sum(game.lives) + game.pot != total or min(game.lives) < 0 or game.pot < 0:
@@ -100,7 +102,7 @@ def played_ahead(
     """A game after ``moves`` random legal moves (fewer if it ends first), and the
     indexes of the moves chosen, so that a replay can make the same ones."""
     names = [seat.name for seat in seats]
-    controller = Controller(new_game(game_id, names, random.Random(seed), **options), seats)
+    controller = make_controller(new_engine(game_id, names, random.Random(seed), **options), seats)
     chooser = random.Random(chooser_seed)
     picks: list[int] = []
     for _ in range(moves):

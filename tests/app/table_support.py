@@ -56,9 +56,7 @@ def aces_config(
         seats,
         variants=frozenset(variants),
         first_seat=first_seat,
-        match=match,
-        rounds=rounds,
-        bankroll=bankroll,
+        options={"match": match, "rounds": rounds, "bankroll": bankroll},
         seed=seed,
     )
 

@@ -16,20 +16,21 @@ import pytest
 from rich.text import Text
 
 from tests.app.chase_support import chase_config, controller_for, deck, play
-from tui.engine.chase_rules import VARIANTS
+from tui import games
+from tui.engine.chase.rules import VARIANTS
 from tui.engine.controller import Controller
 from tui.engine.core import Event, TableView
 from tui.glyphs import card as card_label
 from tui.session.privacy import SHARED_KEYBOARD, curtains_needed, people_in
 from tui.table.kit import CurtainRequest
 from tui.table.kits import chase_words
-from tui.table.kits.chase import ChaseKit
 from tui.table.kits.chase_layout import CHROME, chase_arrange, column_major
 from tui.table.layout import MIN_HEIGHT, MIN_WIDTH
 from tui.widgets.card import card_box, inline
 from tui.widgets.chase_centre import centre_picture
 
-KIT = ChaseKit()
+KIT = games.get("chase").new_kit()
+TITLES = games.get("chase").variant_titles
 
 # -- where the seats go ------------------------------------------------------------------
 
@@ -178,11 +179,11 @@ def test_the_info_box_lists_the_variants_and_the_reason_for_no_change() -> None:
     config = chase_config(variants=["pairs-safe", "four-lives"])
     controller = controller_for(config, [deck(3, 0, {1: "KC", 2: "4H", 0: "QS"})])
     play(controller, "deal")
-    public = chase_words.info_lines(controller.view(None), ["Ann", "Ben", "Cleo"], False)
+    public = chase_words.info_lines(controller.view(None), ["Ann", "Ben", "Cleo"], False, TITLES)
     assert public[0] == "Round 1 \u00b7 Ann deals \u00b7 3 turns left"
     assert public[1] == "Variants: Four lives, Pairs are safe"
     assert not any("King" in line for line in public), "Ben's King is still secret"
-    own = chase_words.info_lines(controller.view(1), ["Ann", "Ben", "Cleo"], False)
+    own = chase_words.info_lines(controller.view(1), ["Ann", "Ben", "Cleo"], False, TITLES)
     assert "No change: You hold a King: it goes face up" in own
 
 
@@ -208,7 +209,7 @@ def _texts(controller: Controller, view: TableView, events: list[Event], last: E
         model = KIT.seats.panel_model(view, seat_view, controller.seats[seat_view.seat], False)
         parts += [model.name, model.counter_text]
         parts += [t.plain for t in (model.detail, model.line) if t is not None]
-    parts += chase_words.info_lines(view, names, False)
+    parts += chase_words.info_lines(view, names, False, TITLES)
     picture = centre_picture(view, names, last)
     parts += [picture.title, *picture.caption]
     if picture.code is not None:

@@ -303,7 +303,7 @@ async def test_variants_from_the_settings_reach_the_table(
     """``party-dice play chase`` without --variant plays the variants of the settings."""
     from tui.cli import parse
 
-    write_settings(app_dirs.settings, chase_variants=frozenset({"four-lives", "dealer-draws"}))
+    write_settings(app_dirs.settings, variants={"chase": frozenset({"four-lives", "dealer-draws"})})
     command = parse(["play", "chase", "--players", "Ann,Ben,Cleo", "--first-seat", "1"])
     app = make_app(settings_path=app_dirs.settings, start=command)
     async with app.run_test(size=(80, 24)) as pilot:

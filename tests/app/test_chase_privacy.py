@@ -34,7 +34,7 @@ import pytest
 from tests.app.chase_support import chase_config, play_to_the_end, screen_lines, table_of
 from tests.app.conftest import AppDirs
 from tests.app.table_support import write_settings
-from tui.engine.chase_rules import VARIANTS
+from tui.engine.chase.rules import VARIANTS
 from tui.glyphs import card as card_label
 from tui.screens.curtain import PassCurtain, PrivateResult
 from tui.widgets.game_log import GameLog

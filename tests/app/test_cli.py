@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from tui import __version__
+from tui import __version__, games
 from tui.__main__ import main
 from tui.cli import Command, PlayRequest, UsageError, parse
 from tui.gameconfig import (
@@ -200,7 +200,7 @@ def test_play_builds_the_table_people_first_then_computers() -> None:
     assert config.variants == {"four-lives", "dealer-draws"}
     assert config.seed == 9
     assert config.first_seat == 1
-    assert config.engine_options() == {"first_dealer": 1, "all_out": "share"}
+    assert games.engine_options(config) == {"first_dealer": 1, "all_out": "share"}
     assert config.problem() is None
 
 
@@ -225,7 +225,8 @@ def test_play_without_variants_takes_the_settings() -> None:
 def test_aces_match_options(extra: list[str], match: str, rounds: int, bankroll: int) -> None:
     command = parse(["play", "aces", "--players", "Ann,Ben", *extra])
     assert command.play is not None
-    assert (command.play.match, command.play.rounds, command.play.bankroll) == (
+    options = command.play.options
+    assert (options["match"], options["rounds"], options["bankroll"]) == (
         match,
         rounds,
         bankroll,
@@ -284,14 +285,9 @@ def test_config_problem_and_engine_options() -> None:
     from tui.engine.controller import Seat
 
     seats = (Seat("Ann"), Seat("Ben", "casual"))
-    config = GameConfig("aces", seats, match="rounds", rounds=4, first_seat=1)
+    config = GameConfig("aces", seats, first_seat=1, options={"match": "rounds", "rounds": 4})
     assert config.problem() is None
-    assert config.engine_options() == {
-        "first_seat": 1,
-        "match": "rounds",
-        "rounds": 4,
-        "bankroll": 10,
-    }
+    assert games.engine_options(config) == {"first_seat": 1, "match": "rounds", "rounds": 4}
     assert GameConfig("aces", seats, variants=frozenset({"four-lives"})).problem()
     assert GameConfig("aces", seats, first_seat=2).problem()
     assert PlayRequest("aces", ("Ann", "Ben")).config().seats == (Seat("Ann"), Seat("Ben"))

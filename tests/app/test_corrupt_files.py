@@ -22,7 +22,9 @@ import pytest
 
 from tests.app.conftest import AppDirs
 from tests.app.table_support import aces_config, table_of, write_settings
-from tui.engine.controller import Controller, Seat, new_game
+from tui.engine.controller import Controller, Seat
+from tui.games import controller as make_controller
+from tui.games import new_engine
 from tui.screens.title import TitleScreen
 from tui.session import TableSession
 from tui.storage.save_format import encode_save
@@ -33,8 +35,8 @@ SLOT = "aces-20260101T120000-0badc0de"
 
 
 def good_save() -> bytes:
-    game = new_game("aces", ["Ann", "Ben"], random.Random(1))
-    payload = Controller(game, [Seat("Ann"), Seat("Ben")]).to_dict()
+    game = new_engine("aces", ["Ann", "Ben"], random.Random(1))
+    payload = make_controller(game, [Seat("Ann"), Seat("Ben")]).to_dict()
     from datetime import datetime
 
     return encode_save(payload, saved_at=datetime.now().astimezone(), round=1)
@@ -248,8 +250,8 @@ async def test_an_unwritable_config_directory_keeps_settings_for_this_run(
 
 
 def finished_game() -> Controller:
-    game = new_game("aces", ["Ann", "Ben"], random.Random(2))
-    controller = Controller(game, [Seat("Ann", "casual"), Seat("Ben", "casual")])
+    game = new_engine("aces", ["Ann", "Ben"], random.Random(2))
+    controller = make_controller(game, [Seat("Ann", "casual"), Seat("Ben", "casual")])
     while not controller.over:
         if controller.is_bot_turn():
             controller.play_bot()

@@ -30,8 +30,9 @@ import pytest
 
 from tests.pty_driver import PtyApp
 from tui.cli import parse
-from tui.engine.controller import Controller, new_game
+from tui.engine.controller import Controller
 from tui.engine.core import Event
+from tui.games import controller_from_dict, new_controller
 from tui.storage.saves import SaveStore
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -76,14 +77,7 @@ def shadow_of(argv: list[str]) -> Controller:
     command = parse(argv)
     assert command.play is not None
     config = command.play.config()
-    game = new_game(
-        config.game_id,
-        config.names,
-        random.Random(config.seed),
-        config.variants,
-        **config.engine_options(),
-    )
-    return Controller(game, config.seats)
+    return new_controller(config, random.Random(config.seed))
 
 
 class Shadow:
@@ -157,7 +151,7 @@ def the_save(home: Path) -> tuple[str, dict[str, Any]]:
 def assert_plays_on_like(payload: dict[str, Any], shadow: Shadow) -> None:
     """The save is the shadow's state, and both make the same next move alike."""
     assert payload == shadow.controller.to_dict()
-    resumed = Controller.from_dict(payload)
+    resumed = controller_from_dict(payload)
     for _ in range(3):
         if shadow.controller.over:
             break

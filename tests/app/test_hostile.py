@@ -26,7 +26,9 @@ from tests.app.chase_support import screen_lines
 from tests.app.conftest import AppDirs
 from tests.app.resilience_support import HOSTILE_NAMES
 from tests.app.table_support import log_text, table_of, write_settings
-from tui.engine.controller import Controller, Seat, new_game
+from tui.engine.controller import Controller, Seat
+from tui.games import controller as make_controller
+from tui.games import new_engine
 from tui.session import TableSession
 
 MakeApp = Callable[..., Any]
@@ -82,8 +84,8 @@ def hostile_game(game_id: str, names: Sequence[str], bots: bool, seed: int = 5) 
     """A game with raw names, as a save from elsewhere would bring them."""
     seats = [Seat(name, "casual" if bots else None) for name in names]
     options: dict[str, Any] = {"first_seat" if game_id == "aces" else "first_dealer": 0}
-    game = new_game(game_id, list(names), random.Random(seed), **options)
-    return Controller(game, seats)
+    game = new_engine(game_id, list(names), random.Random(seed), **options)
+    return make_controller(game, seats)
 
 
 async def play_to_the_end(pilot: Any, limit: int = 400) -> None:

@@ -21,10 +21,11 @@ import pytest
 from tests.app.conftest import AppDirs
 from tests.app.resilience_support import check_invariants, send_keys
 from tests.app.table_support import write_settings
+from tui import games
 from tui.app import PartyDiceApp
 from tui.engine.bots import BOT_LEVELS
 from tui.engine.controller import Seat
-from tui.gameconfig import GAME_VARIANTS, GameConfig
+from tui.gameconfig import GameConfig
 from tui.session import TableSession
 
 MakeApp = Callable[..., Any]
@@ -84,18 +85,17 @@ def random_config(picker: random.Random) -> GameConfig:
     seats = tuple(
         Seat(f"P{index + 1}", picker.choice([None, None, *BOT_LEVELS])) for index in range(count)
     )
-    variants = frozenset(v for v in GAME_VARIANTS[game_id] if picker.random() < 0.3)
+    variants = frozenset(v for v in games.get(game_id).variant_names if picker.random() < 0.3)
     if {"kings-swap", "dealers-king"} <= variants or {"kings-swap", "king-stops"} <= variants:
         variants -= {"kings-swap"}
     match = picker.choice(["single", "rounds", "bankroll"]) if game_id == "aces" else "single"
+    all_out = picker.choice(["replay", "share"])
+    options = {"match": match, "rounds": 2, "bankroll": 2} if game_id == "aces" else {}
     return GameConfig(
         game_id,
         seats,
         variants=variants,
-        match=match,
-        rounds=2,
-        bankroll=2,
-        all_out=picker.choice(["replay", "share"]),
+        options=options if game_id == "aces" else {"all_out": all_out},
         seed=picker.randrange(1 << 30),
     )
 

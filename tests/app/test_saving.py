@@ -20,6 +20,7 @@ from tests.app.table_support import aces_config, table_of, write_settings
 from tests.engine.scripted import ScriptedRandom
 from tui.cli import Command
 from tui.engine.controller import Controller
+from tui.games import controller_from_dict
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.title import TitleScreen
 from tui.storage.saves import SaveStore
@@ -47,7 +48,7 @@ async def press_offered(pilot: Any, chooser: random.Random) -> None:
 
 
 def copy_of(controller: Controller) -> Controller:
-    return Controller.from_dict(controller.to_dict())
+    return controller_from_dict(controller.to_dict())
 
 
 @pytest.mark.parametrize(

@@ -225,7 +225,7 @@ async def test_setup_start_hands_a_config_to_the_app(
     started: list[GameConfig] = []
     monkeypatch.setattr(app, "start_game", started.append)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.update_settings(chase_variants=frozenset({"four-lives"}))
+        app.update_settings(variants={"chase": frozenset({"four-lives"})})
         screen = await _setup(pilot, "c")
         screen.query_one("#first", Select).value = "2"
         screen.query_one("#all-out", Select).value = "share"
@@ -237,7 +237,7 @@ async def test_setup_start_hands_a_config_to_the_app(
     assert config.game_id == "chase"
     assert config.variants == {"four-lives"}
     assert config.first_seat == 2
-    assert config.all_out == "share"
+    assert config.options["all_out"] == "share"
     assert app.settings.last_names == config.names
 
 
@@ -255,7 +255,7 @@ async def test_setup_aces_match_number_is_checked(make_app: MakeApp) -> None:
         number.value = "25"
         await pilot.pause()
         config = screen.config()
-        assert (config.match, config.bankroll) == ("bankroll", 25)
+        assert (config.options["match"], config.options["bankroll"]) == ("bankroll", 25)
 
 
 async def test_setup_remembers_people_from_last_time(make_app: MakeApp) -> None:
@@ -308,8 +308,8 @@ async def test_settings_survive_a_restart(make_app: MakeApp, app_dirs: AppDirs) 
     again = make_app()
     async with again.run_test(size=(80, 24)) as pilot:
         settings = again.settings
-        assert settings.aces_variants == {"three-chip"}
-        assert settings.chase_variants == {"kings-swap", "king-stops"}
+        assert settings.variants_for("aces") == {"three-chip"}
+        assert settings.variants_for("chase") == {"kings-swap", "king-stops"}
         assert (settings.animation, settings.glyphs, settings.confirm_quit) == (
             "off",
             "ascii",
@@ -488,11 +488,13 @@ def test_an_internal_error_is_one_line_with_the_details_in_a_file(
 def _bots_game(game_id: str = "aces", seed: int = 3) -> Any:
     import random
 
-    from tui.engine.controller import Controller, Seat, new_game
+    from tui.engine.controller import Seat
+    from tui.games import controller as make_controller
+    from tui.games import new_engine
 
     names = ["Ann", "Ben", "Cleo"]
-    game = new_game(game_id, names, random.Random(seed))
-    return Controller(game, [Seat(name, "casual") for name in names])
+    game = new_engine(game_id, names, random.Random(seed))
+    return make_controller(game, [Seat(name, "casual") for name in names])
 
 
 def _play_to_the_end(controller: Any) -> None:

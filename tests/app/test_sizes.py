@@ -53,13 +53,14 @@ async def sweep(pilot: Any, sizes: tuple[tuple[int, int], ...] = SIZES) -> None:
 def game_with_saves(app: Any, count: int = 2) -> None:
     import random
 
-    from tui.engine.controller import Controller, new_game
+    from tui.games import controller as make_controller
+    from tui.games import new_engine
 
     for index in range(count):
         game_id = ("aces", "chase")[index % 2]
         names = ["Ann", "Ben", "Cleo"]
-        controller = Controller(
-            new_game(game_id, names, random.Random(index)), [Seat(n, "casual") for n in names]
+        controller = make_controller(
+            new_engine(game_id, names, random.Random(index)), [Seat(n, "casual") for n in names]
         )
         slot = app.store.new_slot(game_id)
         app.autosave(TableSession(controller, slot=slot))

@@ -105,7 +105,7 @@ def test_settings_conflict(snap_compare: Any, make_app: MakeApp) -> None:
 
     async def before(pilot: Pilot[Any]) -> None:
         app = pilot.app
-        app.update_settings(chase_variants=frozenset({"kings-swap", "king-stops"}))
+        app.update_settings(variants={"chase": frozenset({"kings-swap", "king-stops"})})
         await pilot.press("s")
         await pilot.pause()
         app.screen.query_one("#row-kings-swap").scroll_visible(top=True, animate=False)

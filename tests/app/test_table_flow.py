@@ -101,11 +101,15 @@ def test_the_plan_waits_for_computers_and_looks_once_at_a_persons_turn() -> None
 
 
 def test_every_table_gets_its_own_kit() -> None:
-    from tui.table.kit import TableKit, kit_for
+    import pytest
+
+    from tui import games
     from tui.table.kits.chase import ChaseKit
 
-    first, second = kit_for("chase"), kit_for("chase")
+    spec = games.get("chase")
+    first, second = spec.new_kit(), spec.new_kit()
     assert isinstance(first, ChaseKit) and first is not second
     assert first.seats is not second.seats and first.words is not second.words
-    plain = kit_for("no-such-game")
-    assert type(plain) is TableKit and plain.title == "no-such-game"
+    assert first.words.titles["four-lives"] == spec.variant("four-lives").title  # type: ignore[union-attr]
+    with pytest.raises(ValueError, match="unknown game 'no-such-game'"):
+        games.get("no-such-game")

@@ -9,11 +9,11 @@ import pytest
 from rich.cells import cell_len
 
 from tests.engine.scripted import ScriptedRandom
+from tui import games
 from tui.engine.aces import AcesGame
 from tui.engine.controller import Controller, Seat
 from tui.engine.core import Action, Event
 from tui.table.flow import PACES, match_key, next_step, pace_for
-from tui.table.kits.aces import AcesKit
 from tui.table.layout import MIN_HEIGHT, MIN_WIDTH, arrange, too_small
 from tui.widgets.dice import MAX_ROLL_SECONDS, die_box, tumble
 from tui.widgets.textfit import fit, printable
@@ -29,8 +29,10 @@ def controller(n: int = 2, bots: int = 0, dice: list[int] | None = None) -> Cont
 
 
 def _bot_controller(game: AcesGame, seats: list[Seat]) -> Controller:
-    pytest.importorskip("tui.engine.aces_bots")
-    return Controller(game, seats)
+    pytest.importorskip("tui.engine.aces.bots")
+    from tui.games import controller as make_controller
+
+    return make_controller(game, seats)
 
 
 # -- pacing ---------------------------------------------------------------------------
@@ -175,7 +177,7 @@ def _played(dice: list[int], n: int = 2, **options: Any) -> tuple[AcesGame, list
 
 def test_single_round_summary_names_the_winner_and_the_pot() -> None:
     game, events = _played([1, 1, 6, 6, 1, 6])
-    summary = AcesKit().words.round_summary(game.view(None), events, NAMES[:2], False)
+    summary = games.get("aces").new_kit().words.round_summary(game.view(None), events, NAMES[:2], False)
     assert summary is not None and summary.final
     assert "wins" in summary.title
     assert any("pot held" in line for line in summary.lines)
@@ -183,7 +185,7 @@ def test_single_round_summary_names_the_winner_and_the_pot() -> None:
 
 def test_rounds_summary_has_standings_and_rounds_to_go() -> None:
     game, events = _played([1, 1, 6, 6, 1, 6], match="rounds", rounds=3)
-    summary = AcesKit().words.round_summary(game.view(None), events, NAMES[:2], False)
+    summary = games.get("aces").new_kit().words.round_summary(game.view(None), events, NAMES[:2], False)
     assert summary is not None and not summary.final
     assert summary.title.startswith("Round 1")
     assert summary.standings[0][0] in NAMES[:2]
@@ -194,12 +196,12 @@ def test_no_summary_in_the_middle_of_a_round() -> None:
     game = AcesGame(NAMES[:3], ScriptedRandom([2, 3]), first_seat=0)
     game.apply(game.legal_actions()[0])
     events = game.apply(game.legal_actions()[0])
-    assert AcesKit().words.round_summary(game.view(None), events, NAMES[:3], False) is None
+    assert games.get("aces").new_kit().words.round_summary(game.view(None), events, NAMES[:3], False) is None
 
 
 def test_info_lists_the_variants_in_force() -> None:
     game = AcesGame(NAMES[:3], random.Random(1), variants=frozenset({"last-roll", "right-pass"}))
-    lines = AcesKit().words.info_lines(game.view(None), NAMES[:3], False)
+    lines = games.get("aces").new_kit().words.info_lines(game.view(None), NAMES[:3], False)
     joined = "\n".join(lines)
     assert "Last Roll" in joined and "Right-Pass" in joined
     assert "sixes right" in joined

@@ -7,17 +7,18 @@ import random
 import pytest
 
 from tests.engine.aces_helpers import NAMES, new_game, roll
+from tui import games
 from tui.engine.aces import AcesGame
-from tui.engine.aces_bots import make
-from tui.engine.bots import BOT_LEVELS, make_bot
-from tui.engine.controller import Controller, Seat
+from tui.engine.aces.bots import make
+from tui.engine.bots import BOT_LEVELS
+from tui.engine.controller import Seat
 
 
 def test_levels_and_descriptions() -> None:
     for level, description in BOT_LEVELS.items():
         bot = make(level)
         assert bot.level == level and bot.description == description
-        assert make_bot("aces", level).level == level
+        assert games.get("aces").make_bot(level).level == level
     with pytest.raises(ValueError, match="unknown computer level"):
         make("grandmaster")
 
@@ -125,7 +126,7 @@ def test_sharp_respects_right_pass() -> None:
 
 def test_a_whole_game_through_the_controller() -> None:
     game = AcesGame(NAMES[:4], random.Random(3), variants=frozenset({"last-roll"}))
-    controller = Controller(
+    controller = games.controller(
         game, [Seat("Ann"), Seat("Ben", "sharp"), Seat(NAMES[2], "casual")] + [Seat("Dan", "sharp")]
     )
     controller.apply(controller.actions()[0])  # the table starts the round

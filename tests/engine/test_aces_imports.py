@@ -1,5 +1,6 @@
-"""The engines, their bots, the narrators, storage and the session layer load neither
-Textual nor Rich (in a fresh interpreter, so nothing imported by another test counts)."""
+"""The engines, their bots, the narrators, the game registry, storage and the session
+layer load neither Textual nor Rich (in a fresh interpreter, so nothing imported by
+another test counts)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,11 @@ import sys
 import pytest
 
 PURE = {
-    "engines and bots": "tui.engine.aces, tui.engine.aces_bots, tui.engine.chase, tui.engine.bots",
+    "engines and bots": (
+        "tui.engine.aces, tui.engine.aces.bots, tui.engine.chase, tui.engine.chase.bots,"
+        " tui.engine.bots"
+    ),
+    "registry": "tui.games, tui.game_spec, tui.gameconfig",
     "narrators": "tui.narrate, tui.narrate.aces, tui.narrate.chase",
     "storage": (
         "tui.storage.saves, tui.storage.files, tui.storage.locks, tui.storage.save_format,"
@@ -26,6 +31,7 @@ PURE = {
 def test_modules_stay_pure(modules: str) -> None:
     code = (
         f"import sys, {modules};"
+        "import tui.games; tui.games.get('aces').engine(); tui.games.get('chase').narrator();"
         "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'));"
         "print(','.join(bad))"
     )

@@ -8,7 +8,7 @@ import pytest
 
 from tests.engine.aces_helpers import NAMES, choose, ev, new_game, roll
 from tui.engine.aces import AcesGame
-from tui.narrate import narrate
+from tui.games import narrate
 from tui.narrate.aces import describe
 
 N3 = list(NAMES[:3])

@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tui.engine.aces import AcesGame
-from tui.engine.aces_rules import EVENT_KINDS, VARIANTS
+from tui.engine.aces.rules import EVENT_KINDS, VARIANTS
 from tui.engine.core import Event
 
 MAX_STEPS = 200_000

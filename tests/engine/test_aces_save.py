@@ -10,7 +10,9 @@ import pytest
 
 from tests.engine.aces_helpers import NAMES
 from tui.engine.aces import AcesGame
-from tui.engine.controller import Controller, SaveFormatError, Seat
+from tui.engine.controller import SaveFormatError, Seat
+from tui.games import controller as make_controller
+from tui.games import controller_from_dict
 
 
 def saved_mid_choice() -> dict[str, Any]:
@@ -37,10 +39,10 @@ def test_a_choice_survives_saving_and_the_same_dice_follow() -> None:
 
 def test_through_the_controller() -> None:
     game = AcesGame(NAMES[:3], random.Random(1), match="rounds", rounds=2)
-    controller = Controller(game, [Seat("Ann"), Seat("Ben", "sharp"), Seat("Cleo", "casual")])
+    controller = make_controller(game, [Seat("Ann"), Seat("Ben", "sharp"), Seat("Cleo", "casual")])
     controller.apply(controller.actions()[0])
     controller.apply(controller.actions()[0])
-    restored = Controller.from_dict(json.loads(json.dumps(controller.to_dict())))
+    restored = controller_from_dict(json.loads(json.dumps(controller.to_dict())))
     assert restored.to_dict() == controller.to_dict()
     assert restored.view(None) == controller.view(None)
 
@@ -66,7 +68,7 @@ def test_damaged_saves_are_refused(key: str, value: object, message: str) -> Non
     with pytest.raises(ValueError, match=message):
         AcesGame.from_dict(data)
     with pytest.raises(SaveFormatError):
-        Controller.from_dict({"format": 1, "game": "aces", "seats": [], "state": data})
+        controller_from_dict({"format": 1, "game": "aces", "seats": [], "state": data})
 
 
 def test_a_missing_field_is_refused_by_the_controller() -> None:
@@ -74,4 +76,4 @@ def test_a_missing_field_is_refused_by_the_controller() -> None:
     del data["pot"]
     seats = [{"name": n, "bot": None} for n in NAMES[:4]]
     with pytest.raises(SaveFormatError):
-        Controller.from_dict({"format": 1, "game": "aces", "seats": seats, "state": data})
+        controller_from_dict({"format": 1, "game": "aces", "seats": seats, "state": data})

@@ -9,12 +9,13 @@ import re
 import pytest
 
 from tests.engine.scripted import ScriptedRandom
-from tui.engine.bots import BOT_LEVELS, make_bot
+from tui import games
+from tui.engine.bots import BOT_LEVELS
 from tui.engine.cards import FRESH_DECK, RANKS, card_label, rank_name
 from tui.engine.chase import ChaseGame
-from tui.engine.chase_bots import CasualChaseBot, Odds, SharpChaseBot, make
-from tui.engine.chase_rules import VARIANTS
-from tui.engine.controller import Controller, Seat
+from tui.engine.chase.bots import CasualChaseBot, Odds, SharpChaseBot, make
+from tui.engine.chase.rules import VARIANTS
+from tui.engine.controller import Seat
 from tui.engine.core import Action
 
 RANK_WORDS = {rank_name(rank + "S") for rank in RANKS} - {"King"}
@@ -23,7 +24,7 @@ RANK_WORDS = {rank_name(rank + "S") for rank in RANKS} - {"King"}
 def test_make_and_levels() -> None:
     assert isinstance(make("casual"), CasualChaseBot)
     assert isinstance(make("sharp"), SharpChaseBot)
-    assert isinstance(make_bot("chase", "sharp"), SharpChaseBot)
+    assert isinstance(games.get("chase").make_bot("sharp"), SharpChaseBot)
     for level in BOT_LEVELS:
         bot = make(level)
         assert bot.level == level and bot.description == BOT_LEVELS[level]
@@ -47,7 +48,7 @@ def test_bots_play_legal_moves_with_reasons_that_leak_nothing(level: str) -> Non
         n = chooser.randint(3, 9)
         players = [f"Player {chr(65 + i)}" for i in range(n)]  # no digits: see below
         game = ChaseGame(players, random.Random(seed), variants)
-        controller = Controller(game, [Seat(name, level) for name in game.names])
+        controller = games.controller(game, [Seat(name, level) for name in game.names])
         for _ in range(5000):
             if game.over:
                 break

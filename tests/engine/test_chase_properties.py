@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from tui.engine.cards import FRESH_DECK, card_label
 from tui.engine.chase import ChaseGame
-from tui.engine.chase_rules import VARIANTS, starting_lives
+from tui.engine.chase.rules import VARIANTS, starting_lives
 from tui.engine.core import Action, Event
 from tui.narrate.chase import describe
 

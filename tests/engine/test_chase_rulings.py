@@ -15,7 +15,7 @@ import pytest
 from tests.engine.scripted import ScriptedRandom
 from tui.engine.cards import FRESH_DECK
 from tui.engine.chase import ChaseGame
-from tui.engine.chase_rules import losing_seats, turn_order
+from tui.engine.chase.rules import losing_seats, turn_order
 from tui.engine.core import Action, Event, IllegalAction
 
 NAMES = ["Ann", "Ben", "Cleo", "Dan", "Eva", "Fay"]

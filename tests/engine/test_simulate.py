@@ -327,7 +327,8 @@ def test_each_game_has_its_own_reproducible_random_source() -> None:
 
 
 def test_variant_names_and_player_counts_match_the_engines() -> None:
-    from tui.engine import aces_rules, chase_rules
+    from tui.engine.aces import rules as aces_rules
+    from tui.engine.chase import rules as chase_rules
 
     assert set(simulate.VARIANTS["aces"]) == set(aces_rules.VARIANTS)
     assert set(simulate.VARIANTS["chase"]) == set(chase_rules.VARIANTS)

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from tui import games
 from tui.engine.controller import Controller, Seat
 from tui.gameconfig import GameConfig
 from tui.session import Notice, Sessions, TableSession
@@ -24,8 +25,14 @@ def sessions(tmp_path: Path) -> Sessions:
     return Sessions(saves_dir=tmp_path / "saves", history_path=tmp_path / "history.sqlite3", seed=7)
 
 
-def config(game_id: str = "aces", seed: int | None = 3, **options: Any) -> GameConfig:
-    return GameConfig(game_id, BOTS, seed=seed, **options)
+def config(
+    game_id: str = "aces",
+    seed: int | None = 3,
+    variants: frozenset[str] = frozenset(),
+    **options: Any,
+) -> GameConfig:
+    """A table of computer players; ``options`` are the game's own (``OptionSpec`` keys)."""
+    return GameConfig(game_id, BOTS, variants=variants, seed=seed, options=options)
 
 
 def started(sessions: Sessions, game_id: str = "aces") -> TableSession:
@@ -131,7 +138,7 @@ def test_a_failed_save_turns_saving_off_and_is_told_once(
 def test_a_history_that_cannot_be_written_is_told(tmp_path: Path) -> None:
     (tmp_path / "data").write_text("a file where the folder should be")
     session = TableSession(
-        Controller.from_dict(started(Sessions(saves_dir=tmp_path / "s")).controller.to_dict()),
+        games.controller_from_dict(started(Sessions(saves_dir=tmp_path / "s")).controller.to_dict()),
         history_path=tmp_path / "data" / "history.sqlite3",
     )
     play_to_the_end(session.controller)
@@ -184,12 +191,12 @@ def test_a_resumed_game_rematches_with_its_own_options(sessions: Sessions, game_
     options: dict[str, Any] = {"match": "rounds", "rounds": 2} if game_id == "aces" else {}
     session, _ = sessions.start(config(game_id, variants=variants, **options))
     assert session is not None
-    resumed = TableSession(Controller.from_dict(session.controller.to_dict()))
+    resumed = TableSession(games.controller_from_dict(session.controller.to_dict()))
     rematch = resumed.rematch_config()
     assert rematch is not None
     assert (rematch.game_id, rematch.seats, rematch.variants) == (game_id, BOTS, variants)
     for name, value in options.items():
-        assert getattr(rematch, name) == value
+        assert rematch.options[name] == value
 
 
 # -- no Textual ----------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from tests.storage.disk_checks import corrupt_copies, skip_if_modes_are_ignored
-from tui.engine.controller import Controller, SaveFormatError, Seat, new_game
+from tui.engine.controller import SaveFormatError
 from tui.storage import files, locks
 from tui.storage.files import StorageError
 from tui.storage.saves import (
@@ -657,12 +657,15 @@ def _step(controller: Any) -> None:
 @pytest.mark.parametrize("game_id", ["aces", "chase"])
 def test_round_trip_of_a_real_controller(store: SaveStore, game_id: str) -> None:
     """Interrupted and resumed, a game goes on exactly as one never interrupted."""
+    from tui.engine.controller import Controller, Seat
+    from tui.games import controller as make_controller
+    from tui.games import new_engine
 
     names = ["Ann", "[bold]Ben", "Cleo", "Dov"]
 
     def fresh() -> Controller:
-        game = new_game(game_id, names, random.Random(7))
-        return Controller(game, [Seat(name) for name in names])
+        game = new_engine(game_id, names, random.Random(7))
+        return make_controller(game, [Seat(name) for name in names])
 
     reference = fresh()
     interrupted = fresh()

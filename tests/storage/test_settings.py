@@ -14,22 +14,25 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.storage.disk_checks import corrupt_copies, skip_if_modes_are_ignored
-from tui.engine import aces_rules, chase_rules
-from tui.gameconfig import GAME_VARIANTS
+from tui import games
+from tui.engine.aces import rules as aces_rules
+from tui.engine.chase import rules as chase_rules
+from tui.games import conflict_notes
 from tui.storage.files import StorageError
 from tui.storage.settings import (
-    ALL_OUT_INFO,
     ANIMATION_INFO,
-    CONFLICTS,
     DEFAULT_THEME,
     GLYPHS_INFO,
-    VARIANT_INFO,
     Settings,
-    conflict_notes,
     load_settings,
     save_settings,
     toml_text,
 )
+
+GAME_VARIANTS = {spec.id: spec.variant_names for spec in games.all_games()}
+VARIANT_INFO = {v.name: (v.title, v.line) for spec in games.all_games() for v in spec.variants}
+CONFLICTS = tuple(conflict for spec in games.all_games() for conflict in spec.conflicts)
+ALL_OUT_INFO = {choice.value: choice.line for choice in games.get("chase").options[0].choices}
 
 HOSTILE_NAMES = [
     "[bold red]x",
@@ -72,7 +75,7 @@ def test_no_file_gives_defaults_and_no_message(path: Path) -> None:
 
 def test_defaults() -> None:
     settings = Settings()
-    assert settings.aces_variants == frozenset() and settings.chase_variants == frozenset()
+    assert settings.variants_for("aces") == frozenset() == settings.variants_for("chase")
     assert settings.chase_all_out == "replay"
     assert settings.animation == "normal"
     assert settings.glyphs == "unicode"
@@ -84,8 +87,10 @@ def test_defaults() -> None:
 
 def test_round_trip_of_every_field(path: Path) -> None:
     settings = Settings(
-        aces_variants=frozenset({"three-chip", "last-roll"}),
-        chase_variants=frozenset({"kings-swap", "four-lives"}),
+        variants={
+            "aces": frozenset({"three-chip", "last-roll"}),
+            "chase": frozenset({"kings-swap", "four-lives"}),
+        },
         chase_all_out="share",
         animation="off",
         glyphs="ascii",
@@ -109,7 +114,7 @@ def test_default_path_follows_xdg_config_home(
 
 
 def test_file_is_readable_toml_with_a_version(path: Path) -> None:
-    save_settings(Settings(aces_variants=frozenset({"single-die", "three-chip"})), path)
+    save_settings(Settings(variants={"aces": frozenset({"single-die", "three-chip"})}), path)
     text = path.read_text()
     assert text.startswith("# party-dice settings")
     document = tomllib.loads(text)
@@ -198,7 +203,11 @@ def test_a_person_reads_one_setting_per_line_after_the_header(path: Path) -> Non
         "# Unknown keys are ignored; a value of the wrong type falls back to its default.",
     ]
     keys = [line.split(" = ")[0] for line in lines if " = " in line]
-    assert keys == ["format", *(field.name for field in fields(Settings))]
+    per_game = [f"{game}_variants" for game in GAME_VARIANTS if GAME_VARIANTS[game]]
+    expected = [
+        name for f in fields(Settings) for name in (per_game if f.name == "variants" else [f.name])
+    ]
+    assert keys == ["format", *expected]  # one key per game's variants, in field order
     assert 'theme = "nord"' in lines and "confirm_quit = true" in lines
 
 
@@ -232,12 +241,19 @@ WRONG_TYPES: dict[str, Any] = {
 }
 
 
+def _value(settings: Settings, key: str) -> Any:
+    """A setting by its key in the file (``<game>_variants`` for a game's variants)."""
+    if key.endswith("_variants"):
+        return settings.variants_for(key.removesuffix("_variants"))
+    return getattr(settings, key)
+
+
 @pytest.mark.parametrize("key", WRONG_TYPES)
 def test_a_wrong_value_falls_back_to_its_default_and_says_so(path: Path, key: str) -> None:
     good = 'glyphs = "ascii"' if key != "glyphs" else "confirm_quit = false"
     write(path, f"{good}\n{key} = {WRONG_TYPES[key]}\n")
     settings, message = load_settings(path)
-    assert getattr(settings, key) == getattr(Settings(), key)
+    assert _value(settings, key) == _value(Settings(), key)
     assert settings != Settings()  # the good key is kept
     assert message is not None
     assert message == (
@@ -258,15 +274,15 @@ def test_unknown_variant_names_are_dropped_known_ones_kept(path: Path) -> None:
         path, 'aces_variants = ["three-chip", "wild-sixes", 4]\nchase_variants = ["pairs-safe"]\n'
     )
     settings, message = load_settings(path)
-    assert settings.aces_variants == frozenset({"three-chip"})
-    assert settings.chase_variants == frozenset({"pairs-safe"})
+    assert settings.variants_for("aces") == frozenset({"three-chip"})
+    assert settings.variants_for("chase") == frozenset({"pairs-safe"})
     assert message is not None and "(aces_variants)" in message
 
 
 def test_a_variant_of_the_other_game_is_not_accepted(path: Path) -> None:
     write(path, 'aces_variants = ["kings-swap"]\n')
     settings, message = load_settings(path)
-    assert settings.aces_variants == frozenset()
+    assert settings.variants_for("aces") == frozenset()
     assert message is not None
 
 

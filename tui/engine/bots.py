@@ -1,15 +1,17 @@
-"""Computer players for both games, by level.
+"""What a computer player is, for every game: a level, a choice and a reason.
 
 A bot sees one seat's ``TableView`` and the legal actions, nothing more, so it cannot
-cheat and the table cannot leak through it. Each game's bots live in their own module
-(``aces_bots``, ``chase_bots``), which offers ``make(level) -> Bot``.
+cheat and the table cannot leak through it. Each game's bots live in its own package
+(``tui.engine.aces.bots``, ``tui.engine.chase.bots``), which offers ``make(level)``; the
+game registry (``tui.games``) hands that factory to the ``Controller``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Protocol
 
-from tui.engine.controller import Decision
 from tui.engine.core import Action, TableView
 
 BOT_LEVELS: dict[str, str] = {
@@ -19,21 +21,27 @@ BOT_LEVELS: dict[str, str] = {
 """Levels and the one-line description the setup screen shows."""
 
 
+@dataclass(frozen=True)
+class Decision:
+    """What a computer player chose, and why in a few words the table can show."""
+
+    action: Action
+    reason: str
+
+
 class Bot(Protocol):
-    level: str
+    @property
+    def level(self) -> str: ...
 
     def choose(self, view: TableView, actions: list[Action]) -> Decision: ...
 
 
-def make_bot(game_id: str, level: str) -> Bot:
+BotFactory = Callable[[str], Bot]
+"""A game's ``make(level) -> Bot``."""
+
+
+def check_level(level: str) -> str:
+    """``level`` if it is a known computer level, else ``ValueError`` naming the choices."""
     if level not in BOT_LEVELS:
         raise ValueError(f"unknown computer level {level!r}: choose {', '.join(BOT_LEVELS)}")
-    if game_id == "aces":
-        from tui.engine import aces_bots
-
-        return aces_bots.make(level)
-    if game_id == "chase":
-        from tui.engine import chase_bots
-
-        return chase_bots.make(level)
-    raise ValueError(f"unknown game {game_id!r}")
+    return level

@@ -18,15 +18,6 @@ _RANK_NAMES = {"A": "Ace", "T": "10", "J": "Jack", "Q": "Queen", "K": "King"}
 _SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
 
 
-def rank_value(card: str) -> int:
-    """1 for an Ace up to 13 for a King."""
-    return RANKS.index(card[0]) + 1
-
-
-def is_king(card: str) -> bool:
-    return card[0] == "K"
-
-
 def rank_label(card: str) -> str:
     """The rank as printed on a card: A, 2, ..., 10, J, Q, K."""
     return "10" if card[0] == "T" else card[0]

@@ -9,11 +9,14 @@ bar, route keys to ``apply()``, let ``play_bot()`` move for computer players, an
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tui.engine.bots import Bot, BotFactory, Decision, check_level
 from tui.engine.core import FORMAT_VERSION, Action, Event, Game, IllegalAction, TableView
+
+__all__ = ["Controller", "Decision", "SaveFormatError", "Seat", "new_game"]
 
 
 @dataclass(frozen=True)
@@ -28,40 +31,19 @@ class Seat:
         return self.bot is None
 
 
-@dataclass(frozen=True)
-class Decision:
-    """What a computer player chose, and why in a few words the table can show."""
-
-    action: Action
-    reason: str
-
-
 class SaveFormatError(ValueError):
     """A saved game that this version cannot read."""
 
 
-def game_class(game_id: str) -> type[Game]:
-    """The engine class for ``"aces"`` or ``"chase"`` (imported lazily)."""
-    if game_id == "aces":
-        from tui.engine.aces import AcesGame
-
-        return AcesGame
-    if game_id == "chase":
-        from tui.engine.chase import ChaseGame
-
-        return ChaseGame
-    raise ValueError(f"unknown game {game_id!r}: choose aces or chase")
-
-
 def new_game(
-    game_id: str,
+    engine: type[Game],
     names: Sequence[str],
     rng: random.Random,
     variants: Iterable[str] = (),
     **options: Any,
 ) -> Game:
     """A fresh engine; ``options`` are the engine's own keyword arguments."""
-    cls: Any = game_class(game_id)
+    cls: Any = engine
     game: Game = cls(list(names), rng, variants=frozenset(variants), **options)
     return game
 
@@ -69,18 +51,23 @@ def new_game(
 class Controller:
     """A game plus its seats and computer players."""
 
-    def __init__(self, game: Game, seats: Sequence[Seat]) -> None:
+    def __init__(
+        self, game: Game, seats: Sequence[Seat], make_bot: BotFactory | None = None
+    ) -> None:
+        """``make_bot`` is the game's bot factory (from its ``GameSpec``); it is needed
+        only when a seat is a computer player."""
         if len(seats) != len(game.names):
             raise ValueError("one Seat per player")
-        from tui.engine.bots import make_bot
-
         self.game = game
         self.seats = tuple(seats)
-        self._bots = {
-            index: make_bot(game.game_id, seat.bot)
-            for index, seat in enumerate(self.seats)
-            if seat.bot is not None
-        }
+        self.make_bot = make_bot
+        self._bots: dict[int, Bot] = {}
+        for index, seat in enumerate(self.seats):
+            if seat.bot is None:
+                continue
+            if make_bot is None:
+                raise ValueError("computer players need the game's bot factory")
+            self._bots[index] = make_bot(check_level(seat.bot))
 
     @property
     def game_id(self) -> str:
@@ -133,14 +120,21 @@ class Controller:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Controller:
-        """Rebuild a controller saved by ``to_dict``; ``SaveFormatError`` if unreadable."""
+    def from_dict(
+        cls, data: dict[str, Any], resolve: Callable[[str], tuple[type[Game], BotFactory]]
+    ) -> Controller:
+        """Rebuild a controller saved by ``to_dict``; ``SaveFormatError`` if unreadable.
+
+        ``resolve`` turns the saved game id into its engine class and bot factory (the
+        registry's job, ``tui.games.controller_from_dict``): the controller knows no game.
+        """
         try:
             if data.get("format") != FORMAT_VERSION:
                 raise SaveFormatError(f"save format {data.get('format')!r} is not supported")
-            game = game_class(data["game"]).from_dict(data["state"])
+            engine, make_bot = resolve(data["game"])
+            game = engine.from_dict(data["state"])
             seats = [Seat(str(s["name"]), s["bot"]) for s in data["seats"]]
-            return cls(game, seats)
+            return cls(game, seats, make_bot)
         except SaveFormatError:
             raise
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:

@@ -1,4 +1,4 @@
-"""The rules of both games as Markdown (``aces.md``, ``chase.md``), shipped in the package.
+"""The rules of every game as Markdown (``aces.md``, ``chase.md``), shipped in the package.
 
 The rules screen renders the Markdown; ``party-dice rules`` prints ``plain_text``. Both
 read the same files, so the words on screen and in a terminal never drift apart. No
@@ -10,29 +10,13 @@ from __future__ import annotations
 import re
 import textwrap
 from collections.abc import Iterable
-from importlib.resources import files
 
-from tui.gameconfig import GAME_VARIANTS, GAMES
-from tui.variant_info import VARIANT_INFO
+from tui.games import get, variant_titles
 
 
 def markdown(game_id: str) -> str:
-    """The rules of ``game_id`` ("aces" or "chase") as Markdown."""
-    if game_id not in GAMES:
-        raise ValueError(f"unknown game {game_id!r}: choose {', '.join(GAMES)}")
-    return files(__package__).joinpath(f"{game_id}.md").read_text(encoding="utf-8")
-
-
-def variant_title(name: str) -> str:
-    """A variant's title for people ("Four lives"), falling back to its name."""
-    info = VARIANT_INFO.get(name)
-    return info[0] if info else name
-
-
-def variant_titles(game_id: str, variants: Iterable[str]) -> list[str]:
-    """The titles of ``variants``, in the order the rules list them."""
-    chosen = set(variants)
-    return [variant_title(v) for v in GAME_VARIANTS[game_id] if v in chosen]
+    """The rules of ``game_id`` as Markdown (``ValueError`` for an unknown game)."""
+    return get(game_id).rules_markdown()
 
 
 def in_force_note(game_id: str, variants: Iterable[str]) -> str:

@@ -54,10 +54,12 @@ class TableCover:
     """What the app asks of the screen on top of a table: the rules of the game at
     the table (``?``), and the keys of this screen (F2)."""
 
-    def rules_context(self) -> tuple[str, frozenset[str]]:
+    def rules_context(self) -> tuple[str | None, frozenset[str]]:
+        """The table's game and variants; with no table below, no game in particular
+        (the rules screen opens at its first game)."""
         table = _table_below(self)
         context = getattr(table, "rules_context", None)
-        return context() if callable(context) else ("chase", frozenset())
+        return context() if callable(context) else (None, frozenset())
 
     def help_keys(self) -> list[tuple[str, str]]:
         return list(getattr(self, "KEYS", []))

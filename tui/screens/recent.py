@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import DataTable, Footer, Header, Static
 
+from tui import games
 from tui.app_host import app_host
-from tui.gameconfig import GAMES
-from tui.rules import variant_title
+from tui.games import variant_title
 from tui.screens import SubScreen
 from tui.widgets.textfit import fit
 
@@ -18,14 +16,6 @@ from tui.widgets.textfit import fit
 def _name(name: str) -> str:
     """A name from the history file, printable and cut (it is user text from disk)."""
     return fit(name, 24)
-
-
-def has_history(path: Any = None) -> bool:
-    """True when at least one finished game was recorded (never creates the file)."""
-    from tui.storage.history import History
-
-    records, _message = History(path).recent(1)
-    return bool(records)
 
 
 class RecentScreen(SubScreen):
@@ -51,7 +41,7 @@ class RecentScreen(SubScreen):
         for record in records:
             table.add_row(
                 Text(f"{record.finished_at.astimezone():%d %b %H:%M}"),
-                Text(GAMES.get(record.game, record.game)),
+                Text(games.title_of(record.game)),
                 Text(" and ".join(map(_name, record.winners)) or "nobody", style="bold"),
                 Text(", ".join(map(_name, record.players))),
                 Text(f"{record.length} {record.unit}"),

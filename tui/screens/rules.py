@@ -13,8 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Footer, Header, Markdown, MarkdownViewer, TabbedContent, TabPane
 
-from tui import rules
-from tui.gameconfig import GAMES
+from tui import games, rules
 from tui.screens import SubScreen
 
 
@@ -53,8 +52,7 @@ class RulesScreen(SubScreen):
     """Both games in tabs; ``game_id`` picks the first, ``variants`` marks a live table."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("a", "show_game('aces')", "Aces"),
-        Binding("c", "show_game('chase')", "Chase"),
+        *(Binding(g.menu_key, f"show_game({g.id!r})", g.short_title) for g in games.all_games()),
         Binding("t", "toggle_contents", "Contents"),
     ]
     EXTRA_KEYS = (("Arrows, PgUp/PgDn", "Scroll the rules"),)
@@ -66,16 +64,18 @@ class RulesScreen(SubScreen):
         ruling: str | None = None,
     ) -> None:
         super().__init__()
-        self.game_id = game_id if game_id in GAMES else "aces"
-        self.variants = variants if game_id in GAMES else None
+        known = game_id in games.ids()
+        self.game_id = game_id if game_id and known else games.ids()[0]
+        self.variants = variants if known else None
         self.ruling = ruling
 
     def compose(self) -> ComposeResult:
         yield Header()
         with TabbedContent(initial=f"rules-{self.game_id}", id="rules-tabs"):
-            for game_id, title in GAMES.items():
+            for spec in games.all_games():
+                game_id = spec.id
                 ours = game_id == self.game_id
-                with TabPane(title, id=f"rules-{game_id}"):
+                with TabPane(spec.title, id=f"rules-{game_id}"):
                     yield RulesViewer(
                         document(game_id, self.variants if ours else None),
                         ruling=self.ruling if ours else None,
@@ -92,7 +92,7 @@ class RulesScreen(SubScreen):
         self.call_after_refresh(viewer.document.focus, scroll_visible=False)
 
     def show_game(self, game_id: str) -> None:
-        if game_id in GAMES:
+        if game_id in games.ids():
             self.game_id = game_id
             self.query_one(TabbedContent).active = f"rules-{game_id}"
             self._focus_document()

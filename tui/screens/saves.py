@@ -15,8 +15,8 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui import games
 from tui.app_host import app_host
-from tui.gameconfig import GAMES
 from tui.screens import SubScreen
 from tui.widgets.textfit import fit
 
@@ -31,7 +31,7 @@ NAME_CELLS = 24
 def describe(save: SaveSummary) -> Text:
     """One save in two lines: the game and when, then who plays."""
     text = Text()
-    text.append(GAMES.get(save.game, save.game), style="bold")
+    text.append(games.title_of(save.game), style="bold")
     if save.round:
         text.append(f", round {save.round}")
     text.append(f"  ·  saved {save.saved_at.astimezone():%a %d %b %H:%M}", style="dim")

@@ -12,19 +12,11 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Header, Label, Select, Static, Switch
 
+from tui import games
 from tui.app_host import app_host
 from tui.engine.bots import BOT_LEVELS
-from tui.gameconfig import GAME_VARIANTS, GAMES
 from tui.screens import SubScreen
-from tui.storage.settings import (
-    ALL_OUT_INFO,
-    ANIMATION_INFO,
-    CONFLICTS,
-    GLYPHS_INFO,
-    VARIANT_INFO,
-    Settings,
-    conflict_notes,
-)
+from tui.storage.settings import ANIMATION_INFO, GLYPHS_INFO, Settings
 
 GLYPH_CHECK = "\u2680 \u2681 \u2682 \u2683 \u2684 \u2685   \u2663 \u2666 \u2665 \u2660"
 """Die faces and suits exactly as the tables draw them (never with U+FE0F)."""
@@ -32,7 +24,7 @@ GLYPH_CHECK = "\u2680 \u2681 \u2682 \u2683 \u2684 \u2685   \u2663 \u2666 \u2665 
 CHOICE_LABELS: dict[str, dict[str, str]] = {
     "animation": {"off": "Off", "fast": "Fast", "normal": "Normal"},
     "glyphs": {"unicode": "Unicode", "ascii": "ASCII"},
-    "chase_all_out": {"replay": "Keep the last life", "share": "Share the win"},
+    **{o.setting: o.labels() for g in games.all_games() for o in g.options if o.setting},
     "bot_level": {level: level.capitalize() for level in BOT_LEVELS},
 }
 
@@ -41,7 +33,12 @@ def _choice_info(field: str, value: str) -> str:
     infos: dict[str, dict[str, str]] = {
         "animation": ANIMATION_INFO,
         "glyphs": GLYPHS_INFO,
-        "chase_all_out": ALL_OUT_INFO,
+        **{
+            o.setting: {c.value: c.line for c in o.choices}
+            for g in games.all_games()
+            for o in g.options
+            if o.setting
+        },
         "bot_level": BOT_LEVELS,
     }
     return infos[field].get(value, "")
@@ -49,9 +46,9 @@ def _choice_info(field: str, value: str) -> str:
 
 def _cancelled_by(variant: str, chosen: frozenset[str]) -> str | None:
     """The title of the variant that makes ``variant`` have no effect, if one is on."""
-    for conflict in CONFLICTS:
+    for conflict in (c for spec in games.all_games() for c in spec.conflicts):
         if variant in conflict.cancels and conflict.variant in chosen:
-            return VARIANT_INFO[conflict.variant][0]
+            return games.variant_title(conflict.variant)
     return None
 
 
@@ -70,7 +67,7 @@ class VariantRow(Horizontal):
         self.initial = on
 
     def compose(self) -> ComposeResult:
-        title, explanation = VARIANT_INFO[self.variant]
+        title, explanation = games.variant_title(self.variant), games.variant_line(self.variant)
         yield Switch(self.initial, id=f"variant-{self.variant}")
         yield Label(_state(self.initial), classes="setting-state")
         with Vertical(classes="setting-text"):
@@ -119,18 +116,21 @@ class SettingsScreen(SubScreen):
         settings: Settings = app_host(self).settings
         yield Header()
         with SettingsList(id="settings-body"):
-            for game_id, title in GAMES.items():
-                yield Static(f"{title}: variants", classes="section-title")
-                chosen = settings.variants_for(game_id)
-                for variant in GAME_VARIANTS[game_id]:
-                    yield VariantRow(game_id, variant, variant in chosen)
+            for spec in games.all_games():
+                yield Static(f"{spec.title}: variants", classes="section-title")
+                chosen = settings.variants_for(spec.id)
+                for variant in spec.variant_names:
+                    yield VariantRow(spec.id, variant, variant in chosen)
             yield Static("", id="conflicts", markup=False)
-            yield ChoiceRow(
-                "chase_all_out",
-                "Chase: all out at once",
-                list(CHOICE_LABELS["chase_all_out"].items()),
-                settings.chase_all_out,
-            )
+            for spec in games.all_games():
+                for option in spec.options:
+                    if option.setting:
+                        yield ChoiceRow(
+                            option.setting,
+                            f"{spec.short_title}: {option.label[:1].lower()}{option.label[1:]}",
+                            list(option.labels().items()),
+                            getattr(settings, option.setting),
+                        )
             yield Static("Play and display", classes="section-title")
             yield ChoiceRow(
                 "animation",
@@ -175,14 +175,18 @@ class SettingsScreen(SubScreen):
     def _refresh_notes(self) -> None:
         """Explanations that depend on the current values: conflicts, choice lines."""
         settings: Settings = app_host(self).settings
-        chase = settings.chase_variants
         for row in self.query(VariantRow):
             on = row.query_one(Switch).value
             note = row.query_one(".setting-note", Static)
-            cancelled_by = _cancelled_by(row.variant, chase) if on else None
+            chosen = settings.variants_for(row.game_id)
+            cancelled_by = _cancelled_by(row.variant, chosen) if on else None
             note.update(f"No effect while {cancelled_by} is on." if cancelled_by else "")
             note.display = bool(cancelled_by)
-        notes = conflict_notes(chase)
+        notes = [
+            note
+            for spec in games.all_games()
+            for note in games.conflict_notes(settings.variants_for(spec.id), spec.id)
+        ]
         conflicts = self.query_one("#conflicts", Static)
         conflicts.update("\n".join(f"! {note}" for note in notes))
         conflicts.display = bool(notes)
@@ -208,7 +212,7 @@ class SettingsScreen(SubScreen):
         settings: Settings = app.settings
         chosen = set(settings.variants_for(row.game_id))
         (chosen.add if event.value else chosen.discard)(row.variant)
-        app.update_settings(**{f"{row.game_id}_variants": frozenset(chosen)})
+        app.update_settings(variants=settings.with_variants(row.game_id, chosen).variants)
         self._refresh_notes()
 
     @on(Select.Changed)

@@ -1,7 +1,8 @@
 """Setting up a table: who sits where, people or computers, who starts, the match.
 
-One screen for both games, told the game id; the player range comes from
-``tui.gameconfig``, and so do the checks, which ``party-dice play`` shares. Every
+One screen for every game, told the game id; the player range, who-starts words and
+the game's own options come from its ``GameSpec`` (``tui.games``), drawn generically;
+the checks come from ``tui.gameconfig``, which ``party-dice play`` shares. Every
 problem is written next to the field it is about, and Start stays disabled until none
 is left. Start hands a ``GameConfig`` to ``app.start_game``.
 """
@@ -19,25 +20,13 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
+from tui import games
 from tui.app_host import app_host
 from tui.engine.bots import BOT_LEVELS
-from tui.gameconfig import (
-    GAMES,
-    PLAYER_RANGE,
-    GameConfig,
-    bot_names,
-    count_problem,
-    name_problems,
-)
-from tui.rules import variant_titles
+from tui.gameconfig import GameConfig, bot_names, count_problem, name_problems
 from tui.screens import SubScreen
 from tui.screens.seat_row import PERSON, SeatRow
 from tui.widgets.textfit import printable
-
-MATCH_CHOICES = [("One round", "single"), ("Rounds", "rounds"), ("Bankroll", "bankroll")]
-ALL_OUT_CHOICES = [("Keep the last life", "replay"), ("Share the win", "share")]
-MATCH_LIMITS = {"rounds": (1, 99, 3), "bankroll": (1, 999, 10)}
-"""(lowest, highest, default) of the number each match mode asks for."""
 
 
 class SeatList(VerticalScroll, can_focus=False):
@@ -59,7 +48,8 @@ class SetupScreen(SubScreen):
     def __init__(self, game_id: str) -> None:
         super().__init__()
         self.game_id = game_id
-        self.low, self.high = PLAYER_RANGE[game_id]
+        self.spec = games.get(game_id)
+        self.low, self.high = self.spec.players
         self.valid = False
 
     # -- building ------------------------------------------------------------------
@@ -85,7 +75,7 @@ class SetupScreen(SubScreen):
             yield Static(
                 Text.assemble(
                     ("New game: ", "bold"),
-                    (GAMES[self.game_id], "bold"),
+                    (self.spec.title, "bold"),
                     f"  ·  {self.low} to {self.high} players",
                 ),
                 id="setup-heading",
@@ -106,48 +96,38 @@ class SetupScreen(SubScreen):
         yield Footer()
 
     def _options(self) -> ComposeResult:
+        """Who starts, then each of the game's own options (``OptionSpec``)."""
         app = app_host(self)
-        if self.game_id == "aces":
+        with Horizontal(classes="option-line"):
+            yield Label(self.spec.first_seat.label, classes="option-label")
+            yield Select(
+                [(self.spec.first_seat.auto, "auto")],
+                value="auto",
+                allow_blank=False,
+                compact=True,
+                id="first",
+            )
+        for option in self.spec.options:
             with Horizontal(classes="option-line"):
-                yield Label("Who starts", classes="option-label")
+                yield Label(option.label, classes="option-label")
                 yield Select(
-                    [("Roll-off", "auto")],
-                    value="auto",
+                    [(choice.label, choice.value) for choice in option.choices],
+                    value=getattr(app.settings, option.setting)
+                    if option.setting
+                    else option.default,
                     allow_blank=False,
                     compact=True,
-                    id="first",
+                    id=option.widget_id,
                 )
-            with Horizontal(classes="option-line"):
-                yield Label("Match", classes="option-label")
-                yield Select(
-                    MATCH_CHOICES, value="single", allow_blank=False, compact=True, id="match"
-                )
-                yield Input("", compact=True, id="match-number", type="integer", max_length=3)
-                yield Static("", id="match-note", markup=False)
-        else:
-            with Horizontal(classes="option-line"):
-                yield Label("First dealer", classes="option-label")
-                yield Select(
-                    [("Random seat", "auto")],
-                    value="auto",
-                    allow_blank=False,
-                    compact=True,
-                    id="first",
-                )
-            with Horizontal(classes="option-line"):
-                yield Label("All out at once", classes="option-label")
-                yield Select(
-                    ALL_OUT_CHOICES,
-                    value=app.settings.chase_all_out,
-                    allow_blank=False,
-                    compact=True,
-                    id="all-out",
-                )
+                if option.numbers:
+                    number_id = f"{option.widget_id}-number"
+                    yield Input("", compact=True, id=number_id, type="integer", max_length=3)
+                    yield Static("", id=f"{option.widget_id}-note", markup=False)
 
     def _variants_line(self) -> Text:
         app = app_host(self)
         chosen = app.variants_for(self.game_id)
-        titles = variant_titles(self.game_id, chosen)
+        titles = games.variant_titles(self.game_id, chosen)
         text = Text("Variants: ", style="bold")
         text.append(", ".join(titles) if titles else "none, the standard rules")
         text.append("  (Settings changes them)", style="dim")
@@ -155,8 +135,9 @@ class SetupScreen(SubScreen):
 
     def on_mount(self) -> None:
         self.sub_title = "New game"
-        if self.game_id == "aces":
-            self.query_one("#match-number", Input).display = False
+        for option in self.spec.options:
+            if option.numbers:
+                self.query_one(f"#{option.widget_id}-number", Input).display = False
         self.revalidate()
         self.call_after_refresh(self._first_focus)
 
@@ -205,8 +186,8 @@ class SetupScreen(SubScreen):
         count_note.set_class(bool(count), "-invalid")
         self.query_one("#add-seat", Button).disabled = len(rows) >= self.high
         self._refresh_first(rows)
-        match_problem = self._match_problem()
-        bad = sum(1 for p in problems if p) + (1 if count else 0) + (1 if match_problem else 0)
+        number_problems = self._number_problems()
+        bad = sum(1 for p in problems if p) + (1 if count else 0) + number_problems
         self.valid = bad == 0
         self.query_one("#start", Button).disabled = not self.valid
         summary = "" if self.valid else "Fix what is marked to start."
@@ -220,7 +201,7 @@ class SetupScreen(SubScreen):
     def _refresh_first(self, rows: list[SeatRow]) -> None:
         """Keep the who-starts / first-dealer list in step with the seats."""
         select: Select[str] = self.query_one("#first", Select)
-        auto = "Roll-off" if self.game_id == "aces" else "Random seat"
+        auto = self.spec.first_seat.auto
         options: list[tuple[Any, str]] = [(auto, "auto")]
         options += [
             (Text(f"Seat {i + 1}: {row.clean or '?'}"), str(i)) for i, row in enumerate(rows)
@@ -230,30 +211,34 @@ class SetupScreen(SubScreen):
         values = {value for _, value in options}
         select.value = current if current in values else "auto"
 
-    def _match_problem(self) -> str | None:
-        if self.game_id != "aces":
-            return None
-        mode = self.query_one("#match", Select).value
-        number = self.query_one("#match-number", Input)
-        note = self.query_one("#match-note", Static)
-        if mode not in MATCH_LIMITS:
-            note.update("")
-            return None
-        low, high, _ = MATCH_LIMITS[str(mode)]
-        what = "rounds" if mode == "rounds" else "chips each"
-        try:
-            value = int(number.value)
-        except ValueError:
-            value = 0
-        problem = None if low <= value <= high else f"✗ {what}: a number from {low} to {high}"
-        note.update(problem or what)
-        note.set_class(bool(problem), "-invalid")
-        return problem
+    def _number_problems(self) -> int:
+        """Check the number each option's choice asks for (Aces: rounds, chips); write
+        the word or the problem beside it; how many are wrong."""
+        bad = 0
+        for option in self.spec.options:
+            if not option.numbers:
+                continue
+            mode = str(self.query_one(f"#{option.widget_id}", Select).value)
+            note = self.query_one(f"#{option.widget_id}-note", Static)
+            spec = option.numbers.get(mode)
+            if spec is None:
+                note.update("")
+                continue
+            try:
+                value = int(self.query_one(f"#{option.widget_id}-number", Input).value)
+            except ValueError:
+                value = 0
+            ok = spec.low <= value <= spec.high
+            problem = None if ok else f"✗ {spec.word}: a number from {spec.low} to {spec.high}"
+            note.update(problem or spec.word)
+            note.set_class(bool(problem), "-invalid")
+            bad += 0 if ok else 1
+        return bad
 
     # -- events ----------------------------------------------------------------------
 
     @on(Input.Changed, ".seat-name")
-    @on(Input.Changed, "#match-number")
+    @on(Input.Changed, ".option-line Input")
     def _typed(self, event: Input.Changed) -> None:
         shown = printable(event.value)
         if shown != event.value:
@@ -273,13 +258,16 @@ class SetupScreen(SubScreen):
                 row.name_input.value = bot_names(others, 1)[0]
         self.revalidate()
 
-    @on(Select.Changed, "#match")
-    def _match_changed(self, event: Select.Changed) -> None:
-        number = self.query_one("#match-number", Input)
-        mode = str(event.value)
-        number.display = mode in MATCH_LIMITS
-        if mode in MATCH_LIMITS:
-            number.value = str(MATCH_LIMITS[mode][2])
+    @on(Select.Changed, ".option-line Select")
+    def _option_changed(self, event: Select.Changed) -> None:
+        option = next((o for o in self.spec.options if o.widget_id == event.select.id), None)
+        if option is None or not option.numbers:
+            return
+        number = self.query_one(f"#{option.widget_id}-number", Input)
+        spec = option.numbers.get(str(event.value))
+        number.display = spec is not None
+        if spec is not None:
+            number.value = str(spec.default)
         self.revalidate()
 
     @on(Button.Pressed)
@@ -385,20 +373,18 @@ class SetupScreen(SubScreen):
         app = app_host(self)
         first = self.query_one("#first", Select).value
         options: dict[str, Any] = {}
-        if self.game_id == "aces":
-            mode = str(self.query_one("#match", Select).value)
-            options["match"] = mode
-            if mode in MATCH_LIMITS:
-                number = int(self.query_one("#match-number", Input).value)
-                options["rounds" if mode == "rounds" else "bankroll"] = number
-        else:
-            options["all_out"] = str(self.query_one("#all-out", Select).value)
+        for option in self.spec.options:
+            value = str(self.query_one(f"#{option.widget_id}", Select).value)
+            options[option.key] = value
+            if value in option.numbers:
+                number = self.query_one(f"#{option.widget_id}-number", Input).value
+                options[option.numbers[value].key] = int(number)
         return GameConfig(
             game_id=self.game_id,
             seats=tuple(row.seat() for row in self.rows()),
             variants=app.variants_for(self.game_id),
             first_seat=None if first == "auto" else int(str(first)),
-            **options,
+            options=options,
         )
 
     def action_start(self) -> None:

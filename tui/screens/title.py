@@ -17,20 +17,30 @@ from textual.screen import Screen
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tui import glyphs
+from tui import games, glyphs
 from tui.app_host import app_host
 from tui.widgets.key_bar import KeyBar
 
 MENU: tuple[tuple[str, str, str, str], ...] = (
     ("continue", "o", "Continue", ""),
-    ("aces", "a", "Aces in the Pot", "dice and chips, 2 to 6 players"),
-    ("chase", "c", "Chase the Ace", "one card each, 3 to 20 players"),
+    ("games", "", "", ""),  # every game of tui.games here, in its order
     ("rules", "r", "Rules", "how to play, variants, rulings"),
     ("settings", "s", "Settings", "variants, speed, glyphs, theme"),
     ("recent", "g", "Recent games", "who won lately"),
     ("quit", "q", "Quit", ""),
 )
 """(option id, key, title, description) for every line the menu may show."""
+
+
+def _menu() -> list[tuple[str, str, str, str]]:
+    """``MENU`` with the games of the registry in place of its "games" line."""
+    lines: list[tuple[str, str, str, str]] = []
+    for line in MENU:
+        if line[0] == "games":
+            lines += [(g.id, g.menu_key, g.title, g.menu_line) for g in games.all_games()]
+        else:
+            lines.append(line)
+    return lines
 
 
 def _prompt(key: str, title: str, note: str) -> Text:
@@ -45,8 +55,7 @@ class TitleScreen(Screen[Any]):
     """Pick a game, the rules, the settings, or a saved game."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("a", "choose('aces')", "Aces"),
-        Binding("c", "choose('chase')", "Chase"),
+        *(Binding(g.menu_key, f"choose({g.id!r})", g.short_title) for g in games.all_games()),
         Binding("o", "choose('continue')", "Continue", show=False),
         Binding("r", "choose('rules')", "Rules", show=False),
         Binding("s", "choose('settings')", "Settings"),
@@ -140,12 +149,12 @@ class TitleScreen(Screen[Any]):
         menu = self.query_one("#menu", OptionList)
         highlighted = menu.highlighted_option.id if menu.highlighted_option else None
         count = self._saves_count()
-        shown = {"aces", "chase", "rules", "settings", "quit"}
+        shown = {*games.ids(), "rules", "settings", "quit"}
         shown |= {"continue"} if count else set()
         shown |= {"recent"} if self._has_history() else set()
         self._shown = frozenset(shown)
         options = []
-        for option_id, key, title, note in MENU:
+        for option_id, key, title, note in _menu():
             if option_id not in shown:
                 continue
             if option_id == "continue":
@@ -166,7 +175,7 @@ class TitleScreen(Screen[Any]):
 
     def action_choose(self, option_id: str) -> None:
         app = app_host(self)
-        if option_id in ("aces", "chase"):
+        if option_id in games.ids():
             app.action_new_game(option_id)
         elif option_id == "continue":
             app.action_continue()

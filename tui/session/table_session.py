@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from tui.engine.controller import Controller, new_game
+from tui import games
+from tui.engine.controller import Controller
 from tui.engine.core import RandomSource
 from tui.gameconfig import GameConfig
 from tui.storage.files import StorageError
@@ -111,14 +112,13 @@ class TableSession:
         """Add the finished game to the Recent games list; a problem is returned."""
         controller = self.controller
         names = [seat.name for seat in controller.seats]
-        chase = controller.game_id == "chase"
-        length = getattr(controller.game, "rounds_played" if chase else "turns", 0)
+        spec = games.get(controller.game_id)
         message = History(self.history_path).record(
             game=controller.game_id,
             players=names,
             winners=[names[seat] for seat in controller.winners()],
-            length=int(length),
-            unit="rounds" if chase else "turns",
+            length=spec.length(controller.game),
+            unit=spec.length_unit,
             variants=controller.view(None).variants,
         )
         return Notice(message, "warning", 8) if message else None
@@ -129,12 +129,9 @@ class TableSession:
         config = self.config
         if config is None:
             state = self.controller.to_dict().get("state", {})
-            known = {f.name for f in dataclasses.fields(GameConfig)} - {"game_id", "seats", "seed"}
-            options = {k: v for k, v in state.items() if k in known}
-            options["variants"] = frozenset(state.get("variants", ()))
             try:
-                config = GameConfig(self.controller.game_id, self.controller.seats, **options)
-            except TypeError:
+                config = GameConfig.from_saved(self.controller.game_id, self.controller.seats, state)
+            except (TypeError, ValueError):
                 return None
         seed = None if config.seed is None else config.seed + 1
         return dataclasses.replace(config, seed=seed)
@@ -190,16 +187,9 @@ class Sessions:
         if problem:
             return None, Notice(problem, "error", title="Cannot start")
         try:
-            game = new_game(
-                config.game_id,
-                config.names,
-                self.make_rng(config),  # type: ignore[arg-type]
-                config.variants,
-                **config.engine_options(),
-            )
+            controller = games.new_controller(config, self.make_rng(config))
         except ValueError as error:  # the engine refused an option
             return None, Notice(str(error), "error", title="Cannot start")
-        controller = Controller(game, config.seats)
         slot: SaveSlot | None = None
         notice: Notice | None = None
         try:

@@ -344,8 +344,11 @@ class SaveStore:
 
 def _rebuild(payload: dict[str, Any]) -> Controller:
     """The game a save's payload holds: the one place storage looks a game up by its id
-    (``SaveFormatError`` for a game or a state it cannot rebuild)."""
-    return Controller.from_dict(payload)
+    (``SaveFormatError`` for a game or a state it cannot rebuild). The registry knows
+    the games; it is imported here, not at the top, so storage loads without it."""
+    from tui.games import controller_from_dict
+
+    return controller_from_dict(payload)
 
 
 def _what(slot_id: str) -> str:

@@ -13,14 +13,15 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Literal, TypeGuard, get_args
 
 import tomli_w
 
+from tui import games
 from tui.engine.bots import BOT_LEVELS
-from tui.gameconfig import GAME_VARIANTS, MAX_NAME, clean_name
+from tui.gameconfig import MAX_NAME, clean_name
 from tui.storage.files import (
     Damaged,
     StorageError,
@@ -31,29 +32,26 @@ from tui.storage.files import (
     read_limited,
 )
 from tui.storage.paths import settings_path
-from tui.variant_info import (
-    ALL_OUT_INFO,
-    ANIMATION_INFO,
-    CONFLICTS,
-    GLYPHS_INFO,
-    VARIANT_INFO,
-    Conflict,
-    conflict_notes,
-)
 
 __all__ = [
-    "ALL_OUT_INFO",
     "ANIMATION_INFO",
-    "CONFLICTS",
     "DEFAULT_THEME",
     "GLYPHS_INFO",
-    "VARIANT_INFO",
-    "Conflict",
     "Settings",
-    "conflict_notes",
     "load_settings",
     "save_settings",
 ]
+
+ANIMATION_INFO: dict[str, str] = {
+    "off": "No animation: dice and computer turns appear at once.",
+    "fast": "Short rolls and quick computer turns.",
+    "normal": "Rolls you can watch and computer turns at a readable pace.",
+}
+
+GLYPHS_INFO: dict[str, str] = {
+    "unicode": "Dice faces and card suits (⚄ 10♠).",
+    "ascii": "Plain characters for terminals without those symbols ([5] 10s).",
+}
 
 SETTINGS_FORMAT = 1
 DEFAULT_THEME = "textual-dark"
@@ -87,8 +85,8 @@ def clean_names(names: Iterable[str]) -> tuple[str, ...]:
 class Settings:
     """Everything the player can set, with the defaults a new player gets."""
 
-    aces_variants: frozenset[str] = frozenset()
-    chase_variants: frozenset[str] = frozenset()
+    variants: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    """The variants switched on, by game id (in the file: ``<game id>_variants``)."""
     chase_all_out: AllOut = "replay"
     animation: Animation = "normal"
     glyphs: Glyphs = "unicode"
@@ -98,19 +96,23 @@ class Settings:
     """Names remembered for the setup screen, in seat order."""
     bot_level: BotLevel = "casual"
 
+    def __post_init__(self) -> None:
+        # One spelling per state: a game with no variants on has no entry, so settings
+        # read back from a file equal the ones written.
+        chosen = {game: frozenset(v) for game, v in self.variants.items() if v}
+        object.__setattr__(self, "variants", chosen)
+
     def variants_for(self, game_id: str) -> frozenset[str]:
-        """The variants switched on for ``"aces"`` or ``"chase"``."""
-        return self.aces_variants if game_id == "aces" else self.chase_variants
+        """The variants switched on for ``game_id``."""
+        return self.variants.get(game_id, frozenset())
 
     def with_variants(self, game_id: str, variants: Iterable[str]) -> Settings:
         """A copy with ``game_id``'s variants replaced (``ValueError`` on unknown names)."""
         chosen = frozenset(variants)
-        unknown = sorted(chosen - set(GAME_VARIANTS[game_id]))
+        unknown = sorted(chosen - set(games.get(game_id).variant_names))
         if unknown:
             raise ValueError(f"unknown variant {unknown[0]!r} for {game_id}")
-        if game_id == "aces":
-            return replace(self, aces_variants=chosen)
-        return replace(self, chase_variants=chosen)
+        return replace(self, variants={**self.variants, game_id: chosen})
 
     def remember_names(self, names: Sequence[str]) -> Settings:
         """A copy remembering ``names`` (cleaned and capped) for the next setup screen."""
@@ -134,7 +136,7 @@ def _read_variants(game_id: str, value: object) -> tuple[frozenset[str], bool]:
     """Known variant names from a list, and whether everything in it was understood."""
     if not isinstance(value, list):
         return frozenset(), False
-    known = set(GAME_VARIANTS[game_id])
+    known = set(games.get(game_id).variant_names)
     chosen = frozenset(v for v in value if isinstance(v, str) and v in known)
     return chosen, len(chosen) == len(value)
 
@@ -172,12 +174,15 @@ def settings_from_dict(data: dict[str, Any]) -> tuple[Settings, list[str]]:
                 values[key] = data[key]
             else:
                 bad.append(key)
-    for game_id in ("aces", "chase"):
+    variants: dict[str, frozenset[str]] = {}
+    for game_id in games.ids():
         key = f"{game_id}_variants"
         if key in data:
-            values[key], understood = _read_variants(game_id, data[key])
+            variants[game_id], understood = _read_variants(game_id, data[key])
             if not understood:
                 bad.append(key)
+    if variants:
+        values["variants"] = variants
     if "last_names" in data:
         values["last_names"], understood = _read_names(data["last_names"])
         if not understood:
@@ -240,14 +245,17 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
 
 def settings_to_dict(settings: Settings) -> dict[str, TomlValue]:
     values: dict[str, TomlValue] = {"format": SETTINGS_FORMAT}
-    for field in fields(settings):
-        value = getattr(settings, field.name)
-        if isinstance(value, frozenset):
-            order = GAME_VARIANTS["aces" if field.name == "aces_variants" else "chase"]
-            value = [v for v in order if v in value]
-        elif field.name == "last_names":
+    for item in fields(settings):
+        value = getattr(settings, item.name)
+        if item.name == "variants":
+            for spec in games.all_games():
+                if spec.variants:
+                    chosen = settings.variants_for(spec.id)
+                    values[f"{spec.id}_variants"] = [v for v in spec.variant_names if v in chosen]
+            continue
+        if item.name == "last_names":
             value = list(clean_names(value))
-        values[field.name] = value
+        values[item.name] = value
     return values
 
 

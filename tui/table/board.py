@@ -20,9 +20,10 @@ from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Static
 
+from tui import games
 from tui.engine.core import Action, Event, TableView
 from tui.table.flow import FlowState, TableFlow, main_action_alias
-from tui.table.kit import CurtainRequest, NumberRequest, TableKit, kit_for
+from tui.table.kit import CurtainRequest, NumberRequest, TableKit
 from tui.table.layout import MIN_HEIGHT, MIN_WIDTH, Arrangement, too_small
 from tui.widgets.action_bar import ActionBar, key_label
 from tui.widgets.game_log import GameLog
@@ -60,7 +61,7 @@ class TableBoard(Screen[None]):
     def __init__(self, controller: TableController) -> None:
         super().__init__(classes=f"game-{controller.game_id}")
         self.controller = controller
-        self.kit: TableKit = kit_for(controller.game_id)
+        self.kit: TableKit = games.get(controller.game_id).new_kit()
         self.viewer: int | None = None
         """The seat whose private view is drawn (``None``: the public view)."""
         self._arrangement: Arrangement | None = None

@@ -15,14 +15,13 @@ with defaults so that a game overrides only what it changes:
 
 A kit never builds a screen: it returns data (``CurtainRequest``, ``NumberRequest``,
 ``RoundSummary``) and the table picks the screen. A kit is a plain class made once per
-table (``kit_for``), so nothing is shared between tables. Widgets a kit adds should
+table (the game's ``GameSpec.kit``), so nothing is shared between tables. Widgets a kit adds should
 draw through ``tui.widgets.lines.LineWidget`` so a move repaints only what changed.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -30,6 +29,7 @@ from rich.text import Text
 
 from tui.engine.controller import Seat
 from tui.engine.core import Action, Event, SeatView, TableView
+from tui.game_spec import NarrateFn
 from tui.session.privacy import OPEN_TABLE, PrivacyRule
 from tui.session.seat_control import TableController
 from tui.table.layout import Arrangement, arrange
@@ -75,18 +75,11 @@ class NumberRequest:
     note: str = ""
 
 
-def variant_title(name: str) -> str:
-    try:
-        from tui.variant_info import VARIANT_INFO
-    except ImportError:  # pragma: no cover - the settings words are optional here
-        return name
-    return VARIANT_INFO.get(name, (name, ""))[0]
-
-
-def variants_line(variants: frozenset[str]) -> str:
+def variants_line(variants: frozenset[str], titles: Mapping[str, str]) -> str:
+    """ "Variants: Three-Chip Start, Last Roll", by the titles the game's spec gave."""
     if not variants:
         return "Variants: none (standard rules)"
-    return "Variants: " + ", ".join(variant_title(v) for v in sorted(variants))
+    return "Variants: " + ", ".join(titles.get(v, v) for v in sorted(variants))
 
 
 class Seats:
@@ -156,8 +149,17 @@ class Centre:
 class Words:
     """What the table writes: the log, the info box, summaries, curtains, questions."""
 
-    def __init__(self, game_id: str) -> None:
+    def __init__(
+        self,
+        game_id: str,
+        describe: NarrateFn | None = None,
+        titles: Mapping[str, str] | None = None,
+    ) -> None:
+        """``describe`` is the game's narrator and ``titles`` its variants' titles, both
+        handed over by the game's spec (``tui.games``): the table never looks a game up."""
         self.game_id = game_id
+        self.describe = describe
+        self.titles: Mapping[str, str] = titles or {}
 
     def log_names(self, names: Sequence[str], ascii_only: bool) -> list[str]:
         return [fit(name, LOG_NAME_WIDTH, ascii_only) for name in names]
@@ -165,15 +167,15 @@ class Words:
     def narrate(
         self, events: Sequence[Event], names: Sequence[str], ascii_only: bool, viewer: int | None
     ) -> list[str]:
-        from tui.narrate import narrate
-
-        return list(narrate(self.game_id, list(events), list(names), ascii_only=ascii_only))
+        if self.describe is None:
+            raise RuntimeError(f"the {self.game_id} kit was made without a narrator")
+        return list(self.describe(list(events), list(names), ascii_only=ascii_only))
 
     def reason_line(self, name: str, reason: str) -> str:
         return f"{name} (computer) {reason}"
 
     def info_lines(self, view: TableView, names: Sequence[str], ascii_only: bool) -> list[str]:
-        return [f"Round {view.round}", variants_line(view.variants)]
+        return [f"Round {view.round}", variants_line(view.variants, self.titles)]
 
     def round_summary(
         self, view: TableView, events: Sequence[Event], names: Sequence[str], ascii_only: bool
@@ -242,14 +244,3 @@ class TableKit:
             return None
         names = [s.name for s in controller.seats]
         return self.curtains.private_result(controller.view(seat), seat, names, ascii_only)
-
-
-def kit_for(game_id: str) -> TableKit:
-    """A new kit for one table of ``game_id``: the class ``KIT`` of the module
-    ``tui.table.kits.<game_id>`` (imported lazily: start-up time), or a plain kit."""
-    try:
-        module = importlib.import_module(f"tui.table.kits.{game_id}")
-    except ModuleNotFoundError:
-        return TableKit(game_id, game_id)
-    kit: TableKit = module.KIT()
-    return kit

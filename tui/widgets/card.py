@@ -42,15 +42,6 @@ _BORDERS = {
     "ascii-heavy": ("+", "=", "+", "|", "+", "+"),
 }
 
-STATE_WORDS = {
-    "": "face down",
-    "own": "your card",
-    "king": "King up",
-    "announced": "known",
-    "showdown": "",
-}
-"""A word for each state, so that no state is told by colour alone."""
-
 
 def is_red(code: str) -> bool:
     return code[1] in "DH"

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from rich.text import Text
 
 from tui.engine.controller import Seat
 from tui.engine.core import Event, SeatView, TableView
+from tui.narrate.aces import describe
 from tui.table.kit import Centre, RoundSummary, Seats, TableKit, Words, variants_line
 from tui.widgets.dice import DiceView
 from tui.widgets.player_panel import PanelModel
@@ -114,8 +115,8 @@ class DiceCentre(Centre):
 class AcesWords(Words):
     """The info box (round, match standings, which way sixes go) and round summaries."""
 
-    def __init__(self) -> None:
-        super().__init__("aces")
+    def __init__(self, titles: Mapping[str, str]) -> None:
+        super().__init__("aces", describe, titles)
 
     def info_lines(self, view: TableView, names: Sequence[str], ascii_only: bool) -> list[str]:
         direction = "right" if "right-pass" in view.variants else "left"
@@ -125,14 +126,14 @@ class AcesWords(Words):
             standing = "Points: " + ", ".join(
                 f"{name} {score}" for name, score in zip(names, view.scores, strict=False)
             )
-            return [head, standing, variants_line(view.variants), rules]
+            return [head, standing, variants_line(view.variants, self.titles), rules]
         if view.match == "bankroll":
             head = f"Round {view.round}, bankroll play"
             standing = "Banks: " + ", ".join(
                 f"{name} {score}" for name, score in zip(names, view.scores, strict=False)
             )
-            return [head, standing, variants_line(view.variants), rules]
-        return ["Single round", variants_line(view.variants), rules]
+            return [head, standing, variants_line(view.variants, self.titles), rules]
+        return ["Single round", variants_line(view.variants, self.titles), rules]
 
     def round_summary(
         self, view: TableView, events: Sequence[Event], names: Sequence[str], ascii_only: bool
@@ -187,11 +188,11 @@ class AcesWords(Words):
 class AcesKit(TableKit):
     """Aces in the Pot: chips, dice, nothing hidden."""
 
-    def __init__(self) -> None:
+    def __init__(self, titles: Mapping[str, str]) -> None:
         super().__init__(
-            "aces", "Aces in the Pot", seats=AcesSeats(), centre=DiceCentre(), words=AcesWords()
+            "aces",
+            "Aces in the Pot",
+            seats=AcesSeats(),
+            centre=DiceCentre(),
+            words=AcesWords(titles),
         )
-
-
-KIT = AcesKit
-"""What ``tui.table.kit.kit_for`` makes for each Aces table."""

@@ -11,7 +11,7 @@ shown in the middle of the table of their private view only (``chase_centre``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -143,8 +143,8 @@ class CardCentre(Centre):
 class ChaseWords(Words):
     """The public log, the info box, the showdown and the cut."""
 
-    def __init__(self) -> None:
-        super().__init__("chase")
+    def __init__(self, titles: Mapping[str, str]) -> None:
+        super().__init__("chase", describe, titles)
 
     def narrate(
         self, events: Sequence[Event], names: Sequence[str], ascii_only: bool, viewer: int | None
@@ -153,7 +153,7 @@ class ChaseWords(Words):
         return describe(list(events), list(names), ascii_only=ascii_only, viewer=None)
 
     def info_lines(self, view: TableView, names: Sequence[str], ascii_only: bool) -> list[str]:
-        return chase_words.info_lines(view, names, ascii_only)
+        return chase_words.info_lines(view, names, ascii_only, self.titles)
 
     def round_summary(
         self, view: TableView, events: Sequence[Event], names: Sequence[str], ascii_only: bool
@@ -200,17 +200,14 @@ class ChaseCurtains(Curtains):
 class ChaseKit(TableKit):
     """Chase the Ace: lives, cards, C10's curtains."""
 
-    def __init__(self) -> None:
+    def __init__(self, titles: Mapping[str, str]) -> None:
         super().__init__(
             "chase",
             "Chase the Ace",
             seats=ChaseSeats(),
             centre=CardCentre(),
-            words=ChaseWords(),
+            words=ChaseWords(titles),
             curtains=ChaseCurtains(),
             privacy=SHARED_KEYBOARD,
         )
 
-
-KIT = ChaseKit
-"""What ``tui.table.kit.kit_for`` makes for each Chase table."""

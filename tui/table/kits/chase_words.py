@@ -8,13 +8,13 @@ card and the swap they were part of. Plain strings (names are user text, never m
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from tui.engine.core import Event, SeatView, TableView
 from tui.glyphs import card as card_glyph
 from tui.narrate.chase import join_names
 from tui.session.privacy import ROUND_END_KINDS
-from tui.table.kit import RoundSummary, variant_title
+from tui.table.kit import RoundSummary, variants_line
 
 MOVE_WORDS = {
     "stand": "stood",
@@ -31,12 +31,6 @@ def lives_words(count: int) -> str:
     if count == 0:
         return "no lives"
     return f"{count} {'life' if count == 1 else 'lives'}"
-
-
-def variants_text(variants: frozenset[str]) -> str:
-    if not variants:
-        return "Variants: none (standard rules)"
-    return "Variants: " + ", ".join(variant_title(v) for v in sorted(variants))
 
 
 def status_line(view: TableView, names: Sequence[str], ascii_only: bool = False) -> str:
@@ -81,13 +75,15 @@ def no_change_line(view: TableView, names: Sequence[str]) -> list[str]:
     return [f"No change: {reason}"]
 
 
-def info_lines(view: TableView, names: Sequence[str], ascii_only: bool) -> list[str]:
+def info_lines(
+    view: TableView, names: Sequence[str], ascii_only: bool, titles: Mapping[str, str]
+) -> list[str]:
     """The info box: status, the variants in force (always, so nobody argues about the
     rules), why Change is missing, and the cards everyone knows. (What only the viewer
     knows, where their card came from, is beside the card in the middle.)"""
     return [
         status_line(view, names, ascii_only),
-        variants_text(view.variants),
+        variants_line(view.variants, titles),
         *no_change_line(view, names),
         *known_cards(view, names, ascii_only),
     ]

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tui.engine.bots import BOT_LEVELS
+from tui.engine.bots import BOT_LEVELS, Decision
 from tui.engine.cards import rank_name
-from tui.engine.chase_rules import RANK_OF
-from tui.engine.controller import Decision
+from tui.engine.chase.rules import RANK_OF
 from tui.engine.core import Action, TableView
 
 CASUAL_STAND = 7

@@ -40,7 +40,7 @@ A final roll looks only for sixes: its aces do nothing, since the roller has no 
 
 from __future__ import annotations
 
-from tui.engine.aces_rules import (
+from tui.engine.aces.rules import (
     FINAL_ROLL,
     NEXT_ROUND,
     NOTHING_EVENTS,
@@ -53,7 +53,7 @@ from tui.engine.aces_rules import (
     pot_action,
     start_action,
 )
-from tui.engine.aces_table import AcesTable
+from tui.engine.aces.table import AcesTable
 from tui.engine.core import Action, Event, IllegalAction
 
 

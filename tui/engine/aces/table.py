@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar, Self
 
-from tui.engine.aces_rules import check_settings
+from tui.engine.aces.rules import check_settings
 from tui.engine.core import (
     FORMAT_VERSION,
     RandomSource,

@@ -33,7 +33,7 @@ Events (``seat``, ``other``, ``value``; private ones carry ``private_to``):
 - game_won: seat
 - next_dealer: seat = the dealer of the next round
 
-Views (``chase_view``): ``extra["moves"]`` says what each seat did this round in public
+Views (``view.py``): ``extra["moves"]`` says what each seat did this round in public
 ("stand", "change", "blocked", "king", "cut", "draw", or "" for not yet);
 ``extra["no_change"]`` why the player to act may not change (when that is public or the
 viewer's own); ``extra["kept_life"]`` the seats that kept their last life (C8 replay).
@@ -60,16 +60,18 @@ from __future__ import annotations
 from typing import Any, ClassVar, Self
 
 from tui.engine.cards import FRESH_DECK, LOW_CARDS
-from tui.engine.chase_rules import (
+from tui.engine.chase.rules import (
     ALL_OUT_OPTIONS,
     MAX_PLAYERS,
     MIN_PLAYERS,
     VARIANTS,
     losing_seats,
     next_in,
-    starting_lives,
     turn_order,
 )
+from tui.engine.chase.save import check_header, dump, restore, rng_of
+from tui.engine.chase.table import ChaseTable
+from tui.engine.chase.view import build_view
 from tui.engine.core import Action, Event, RandomSource, TableView, find_legal
 
 DEAL = Action("deal", "Deal", "d")
@@ -79,7 +81,10 @@ DRAW = Action("draw", "Draw the top card", "d")
 
 
 class ChaseGame:
-    """One game of Chase the Ace; see the module docstring for phases and events."""
+    """One game of Chase the Ace; see the module docstring for phases and events.
+
+    The state is ``self.table`` (a ``ChaseTable``); this class holds the moves.
+    """
 
     game_id: ClassVar[str] = "chase"
 
@@ -109,88 +114,66 @@ class ChaseGame:
         self.names = tuple(str(name) for name in names)
         self.variants = frozenset(variants)
         self.all_out = all_out
-        self._rng = rng
-        self._kings = "kings-swap" not in self.variants
-        self._lives = [starting_lives(self.variants)] * n
-        self._pot = 0
-        self._dealer_random = first_dealer is None
-        self._dealer = rng.randint(1, n) - 1 if first_dealer is None else first_dealer
-        self._dealer_announced = False
-        self._phase = "deal"
-        self._hands: list[str | None] = [None] * n
-        self._stock: list[str] = []
-        self._order: list[int] = []
-        self._turn = 0
-        self._moves = [""] * n
-        self._face_up = [False] * n
-        self._announced = [False] * n
-        self._received: list[tuple[int, str] | None] = [None] * n
-        self._gave: list[tuple[int, str] | None] = [None] * n
-        self._shown = [False] * n
-        self._losers: tuple[int, ...] = ()
-        self._kept: tuple[int, ...] = ()
-        self._winners: tuple[int, ...] = ()
-        self._rounds_played = 0
+        self.table = ChaseTable.new(self.names, rng, self.variants, first_dealer, all_out)
         self._actions: dict[tuple[str, int], Action] = {}
 
     # -- reading -------------------------------------------------------------------
 
     @property
     def over(self) -> bool:
-        return self._phase == "over"
+        return self.table.phase == "over"
 
     def winners(self) -> tuple[int, ...]:
-        return self._winners
+        return self.table.winners
 
     @property
     def rounds_played(self) -> int:
-        return self._rounds_played
+        return self.table.rounds_played
 
     @property
     def hands(self) -> tuple[str | None, ...]:
         """Every seat's card (the whole secret state): for tests and debugging only."""
-        return tuple(self._hands)
+        return tuple(self.table.hands)
 
     @property
     def stock(self) -> tuple[str, ...]:
         """The stock, top first (secret state): for tests and debugging only."""
-        return tuple(self._stock)
+        return tuple(self.table.stock)
 
     @property
     def lives(self) -> tuple[int, ...]:
-        return tuple(self._lives)
+        return tuple(self.table.lives)
 
     @property
     def pot(self) -> int:
-        return self._pot
+        return self.table.pot
 
     @property
     def dealer(self) -> int:
-        return self._dealer
+        return self.table.dealer
 
     def current_seat(self) -> int | None:
-        if self._phase == "turn":
-            return self._order[self._turn]
-        return self._dealer if self._phase == "deal" else None
+        return self.table.current_seat()
 
     def left_of(self, seat: int) -> int:
-        return next_in(seat, self._lives)
+        return self.table.left_of(seat)
 
     def legal_actions(self) -> list[Action]:
-        phase = self._phase
+        t = self.table
+        phase = t.phase
         if phase == "deal":
             return [DEAL]
         if phase != "turn":
             return []
-        seat = self._order[self._turn]
-        if self._kings and self._hands[seat][0] == "K":  # type: ignore[index]
-            return [STAND] if self._face_up[seat] else [SHOW_KING]
-        if seat == self._dealer:
+        seat = t.order[t.turn]
+        if t.kings and t.hands[seat][0] == "K":  # type: ignore[index]
+            return [STAND] if t.face_up[seat] else [SHOW_KING]
+        if seat == t.dealer:
             if "dealer-draws" in self.variants:
                 return [STAND, DRAW]
-            return [STAND, self._made_action("cut", len(self._stock))]
-        left = next_in(seat, self._lives)
-        if self._face_up[left]:
+            return [STAND, self._made_action("cut", len(t.stock))]
+        left = next_in(seat, t.lives)
+        if t.face_up[left]:
             return [STAND]
         return [STAND, self._made_action("change", left)]
 
@@ -207,18 +190,17 @@ class ChaseGame:
         return made
 
     def view(self, seat: int | None) -> TableView:
-        from tui.engine.chase_view import build_view
-
-        return build_view(self, seat)
+        return build_view(self.table, seat)
 
     # -- playing -------------------------------------------------------------------
 
     def apply(self, action: Action) -> list[Event]:
+        t = self.table
         chosen = find_legal(self.legal_actions(), action)
         kind = chosen.kind
         if kind == "deal":
             return self._deal()
-        seat = self._order[self._turn]
+        seat = t.order[t.turn]
         events: list[Event] = []
         stop = False
         move = kind
@@ -228,75 +210,68 @@ class ChaseGame:
             stop = self._change(seat, events)
             move = "change" if events[0].kind == "swap" else "blocked"
         elif kind == "show_king":
-            self._face_up[seat] = True
-            events.append(Event("king_shown", seat, value=self._hands[seat]))
+            t.face_up[seat] = True
+            events.append(Event("king_shown", seat, value=t.hands[seat]))
             stop = "king-stops" in self.variants
             move = "king"
         else:
             self._dealer_exchange(seat, chosen, events)
-        self._moves[seat] = move
-        if self._turn == len(self._order) - 1:
+        t.moves[seat] = move
+        if t.turn == len(t.order) - 1:
             self._end_round(events)
         elif stop:
-            holder = next_in(seat, self._lives) if kind == "change" else seat
+            holder = next_in(seat, t.lives) if kind == "change" else seat
             events.append(Event("play_stopped", holder))
             self._end_round(events)
         else:
-            self._turn += 1
+            t.turn += 1
         return events
 
     def _deal(self) -> list[Event]:
+        t = self.table
         events: list[Event] = []
-        dealer = self._dealer
-        if not self._dealer_announced:
-            self._dealer_announced = True
-            how = "random" if self._dealer_random else "chosen"
+        dealer = t.dealer
+        if not t.dealer_announced:
+            t.dealer_announced = True
+            how = "random" if t.dealer_random else "chosen"
             events.append(Event("dealer_chosen", dealer, value=how))
         deck = list(FRESH_DECK)
-        self._rng.shuffle(deck)
-        n = len(self.names)
-        order = turn_order(dealer, self._lives)
-        self._order = order
-        self._hands = [None] * n
+        t.rng.shuffle(deck)
+        order = turn_order(dealer, t.lives)
+        t.order = order
+        t.clear_round()
         for index, seat in enumerate(order):
-            self._hands[seat] = deck[index]
-        self._stock = deck[len(order) :]
-        self._turn = 0
-        self._moves = [""] * n
-        self._face_up = [False] * n
-        self._announced = [False] * n
-        self._received = [None] * n
-        self._gave = [None] * n
-        self._shown = [False] * n
-        self._losers = ()
-        self._kept = ()
-        self._phase = "turn"
+            t.hands[seat] = deck[index]
+        t.stock = deck[len(order) :]
+        t.turn = 0
+        t.phase = "turn"
         events.append(Event("dealt", dealer, value=len(order)))
         for seat in order:
-            events.append(Event("card_dealt", seat, value=self._hands[seat], private_to=seat))
+            events.append(Event("card_dealt", seat, value=t.hands[seat], private_to=seat))
         return events
 
     def _change(self, seat: int, events: list[Event]) -> bool:
         """Swap with the left neighbour, unless a King blocks; True if play stops."""
-        left = next_in(seat, self._lives)
-        hands = self._hands
+        t = self.table
+        left = next_in(seat, t.lives)
+        hands = t.hands
         mine, theirs = hands[seat], hands[left]
         assert mine is not None and theirs is not None
-        if self._kings and theirs[0] == "K":
-            self._face_up[left] = True
+        if t.kings and theirs[0] == "K":
+            t.face_up[left] = True
             events.append(Event("swap_blocked", seat, left, theirs))
             return "king-stops" in self.variants
         hands[seat], hands[left] = theirs, mine
-        self._received[seat] = (left, theirs)
-        self._gave[seat] = (left, mine)
-        self._received[left] = (seat, mine)
-        self._gave[left] = (seat, theirs)
+        t.received[seat] = (left, theirs)
+        t.gave[seat] = (left, mine)
+        t.received[left] = (seat, mine)
+        t.gave[left] = (seat, theirs)
         events.append(Event("swap", seat, left))
         events.append(Event("card_received", seat, left, theirs, private_to=seat))
         events.append(Event("card_received", left, seat, mine, private_to=left))
         if "announce-low" in self.variants:
-            self._announced[left] = low_left = mine[0] in LOW_CARDS
-            self._announced[seat] = low_mine = theirs[0] in LOW_CARDS
+            t.announced[left] = low_left = mine[0] in LOW_CARDS
+            t.announced[seat] = low_mine = theirs[0] in LOW_CARDS
             if low_left:
                 events.append(Event("card_announced", left, seat, mine))
             if low_mine:
@@ -305,41 +280,44 @@ class ChaseGame:
 
     def _dealer_exchange(self, seat: int, action: Action, events: list[Event]) -> None:
         """C6: the dealer cuts (or draws); a King is shown and refused."""
+        t = self.table
         if action.kind == "draw":
             index = 0
             events.append(Event("draw", seat))
         else:
             index = (action.arg or 1) - 1
             events.append(Event("cut", seat, value=index + 1))
-        found = self._stock[index]
-        if self._kings and found[0] == "K":
+        found = t.stock[index]
+        if t.kings and found[0] == "K":
             events.append(Event("cut_king", seat, value=found))
             if "dealers-king" in self.variants:
                 self._lose_life(seat, events)
             return
-        old = self._hands[seat]
+        old = t.hands[seat]
         assert old is not None
-        self._hands[seat] = found
-        self._stock[index] = old
-        self._announced[seat] = False
+        t.hands[seat] = found
+        t.stock[index] = old
+        t.announced[seat] = False
         events.append(Event("dealer_takes", seat, value=found, private_to=seat))
 
     def _lose_life(self, seat: int, events: list[Event]) -> None:
-        self._lives[seat] -= 1
-        self._pot += 1
-        events.append(Event("life_lost", seat, value=self._lives[seat]))
-        if self._lives[seat] == 0:
+        t = self.table
+        t.lives[seat] -= 1
+        t.pot += 1
+        events.append(Event("life_lost", seat, value=t.lives[seat]))
+        if t.lives[seat] == 0:
             events.append(Event("player_out", seat))
 
     def _end_round(self, events: list[Event]) -> None:
         """The showdown (C7, C8, Pairs are safe), then the deal passes left."""
-        lives = self._lives
-        alive = [seat for seat in self._order if lives[seat] > 0]
-        self._rounds_played += 1
+        t = self.table
+        lives = t.lives
+        alive = [seat for seat in t.order if lives[seat] > 0]
+        t.rounds_played += 1
         if len(alive) > 1:
-            hands = self._hands
+            hands = t.hands
             for seat in alive:
-                self._shown[seat] = True
+                t.shown[seat] = True
             cards = tuple((seat, hands[seat]) for seat in alive)
             events.append(Event("showdown", value=cards))
             losers = losing_seats(cards, "pairs-safe" in self.variants)  # type: ignore[arg-type]
@@ -351,9 +329,9 @@ class ChaseGame:
                     self._finish(losers)
                     return
                 events.append(Event("all_out_replay", value=losers))
-                self._kept = losers
+                t.kept = losers
             else:
-                self._losers = losers
+                t.losers = losers
                 for seat in losers:
                     self._lose_life(seat, events)
             alive = [seat for seat in alive if lives[seat] > 0]
@@ -361,23 +339,29 @@ class ChaseGame:
             events.append(Event("game_won", alive[0]))
             self._finish((alive[0],))
             return
-        self._dealer = next_in(self._dealer, lives)
-        self._phase = "deal"
-        events.append(Event("next_dealer", self._dealer))
+        t.dealer = next_in(t.dealer, lives)
+        t.phase = "deal"
+        events.append(Event("next_dealer", t.dealer))
 
     def _finish(self, winners: tuple[int, ...]) -> None:
-        self._winners = winners
-        self._phase = "over"
+        self.table.winners = winners
+        self.table.phase = "over"
 
     # -- saving --------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        from tui.engine.chase_save import dump
-
-        return dump(self)
+        return dump(self.game_id, self.table)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Self:
-        from tui.engine.chase_save import load
-
-        return load(cls, data)  # type: ignore[return-value]
+        """A game saved by ``to_dict``; ``ValueError`` if the dict is not one."""
+        check_header(cls.game_id, data)
+        game = cls(
+            data["names"],
+            rng_of(data),
+            frozenset(data["variants"]),
+            first_dealer=int(data["dealer"]),
+            all_out=data["all_out"],
+        )
+        game.table = restore(game.table, data)
+        return game

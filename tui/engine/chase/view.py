@@ -8,12 +8,10 @@ no other face-down card, no stock order.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from tui.engine.chase.table import ChaseTable
 from tui.engine.core import SeatView, TableView
-
-if TYPE_CHECKING:
-    from tui.engine.chase import ChaseGame
 
 _FLAG_WORDS = ("out", "dealer", "turn", "done", "loser", "winner")
 _FLAG_SETS = tuple(
@@ -23,40 +21,30 @@ _FLAG_SETS = tuple(
 """Every combination of flags, made once: a 20-seat view is built per computer decision."""
 
 
-def _seat_cache(game: ChaseGame) -> dict[tuple[Any, ...], SeatView]:
-    """Seat views are immutable and repeat a lot (a 20-seat table changes one or two
-    seats per action), so each game keeps the ones it made; the cache is small (one
-    entry per seat, lives, visible card and flags seen) and never saved."""
-    cache: dict[tuple[Any, ...], SeatView] | None = game.__dict__.get("_seat_views")
-    if cache is None:
-        cache = game.__dict__["_seat_views"] = {}
-    return cache
-
-
-def build_view(game: ChaseGame, viewer: int | None) -> TableView:
-    g: Any = game  # the view is the engine's own reader of its private state
+def build_view(g: ChaseTable, viewer: int | None) -> TableView:
+    """What ``viewer`` (``None``: nobody in particular) may see of the table ``g``."""
     names = g.names
     n = len(names)
     if viewer is not None and not 0 <= viewer < n:
         raise ValueError(f"no seat {viewer}")
-    phase = g._phase
-    current = game.current_seat()
-    dealer = g._dealer
-    hands = g._hands
-    lives = g._lives
-    face_up = g._face_up
-    announced = g._announced
-    shown = g._shown
-    moves = g._moves
+    phase = g.phase
+    current = g.current_seat()
+    dealer = g.dealer
+    hands = g.hands
+    lives = g.lives
+    face_up = g.face_up
+    announced = g.announced
+    shown = g.shown
+    moves = g.moves
     in_turn = phase == "turn"
-    losers = g._losers
-    winners = g._winners
+    losers = g.losers
+    winners = g.winners
     bits = [1 if life <= 0 else 0 for life in lives]
     bits[dealer] |= 2
     if current is not None:
         bits[current] |= 4
     if in_turn:
-        for seat in g._order:
+        for seat in g.order:
             if moves[seat]:
                 bits[seat] |= 8
     for seat in losers:
@@ -64,7 +52,7 @@ def build_view(game: ChaseGame, viewer: int | None) -> TableView:
     for seat in winners:
         bits[seat] |= 32
     seats = []
-    cache = _seat_cache(game)
+    cache = g.seat_views  # views repeat a lot: a 20-seat table changes a seat or two per action
     for seat in range(n):
         card = hands[seat]
         state = ""
@@ -88,39 +76,38 @@ def build_view(game: ChaseGame, viewer: int | None) -> TableView:
         seats.append(seat_view)
     extra: dict[str, Any] = {"moves": tuple(moves)}
     if in_turn:
-        reason = _no_change(game, current, viewer)
+        reason = _no_change(g, current, viewer)
         if reason:
             extra["no_change"] = reason
-    if g._kept:
-        extra["kept_life"] = g._kept
+    if g.kept:
+        extra["kept_life"] = g.kept
     return TableView(
         game="chase",
         viewer=viewer,
         seats=tuple(seats),
-        pot=g._pot,
+        pot=g.pot,
         current=current,
         phase=phase,
-        round=g._rounds_played + (0 if phase == "over" else 1),
-        variants=game.variants,
-        stock=len(g._stock),
-        turns_left=len(g._order) - g._turn if phase == "turn" else 0,
-        received=None if viewer is None else g._received[viewer],
-        gave=None if viewer is None else g._gave[viewer],
+        round=g.rounds_played + (0 if phase == "over" else 1),
+        variants=g.variants,
+        stock=len(g.stock),
+        turns_left=len(g.order) - g.turn if phase == "turn" else 0,
+        received=None if viewer is None else g.received[viewer],
+        gave=None if viewer is None else g.gave[viewer],
         winners=winners,
         extra=extra,
     )
 
 
-def _no_change(game: ChaseGame, seat: int | None, viewer: int | None) -> str:
+def _no_change(g: ChaseTable, seat: int | None, viewer: int | None) -> str:
     """Why the player to act may not change, when that is public or the viewer's own."""
-    g: Any = game
-    if seat is None or seat == g._dealer and not (g._kings and g._hands[seat][0] == "K"):
+    if seat is None or seat == g.dealer and not g.holds_king(seat):
         return ""
-    if g._kings and g._hands[seat][0] == "K":
-        if g._face_up[seat]:
-            return f"{game.names[seat]}'s King is face up: a King is never changed"
+    if g.holds_king(seat):
+        if g.face_up[seat]:
+            return f"{g.names[seat]}'s King is face up: a King is never changed"
         return "You hold a King: it goes face up" if viewer == seat else ""
-    left = game.left_of(seat)
-    if g._face_up[left]:
-        return f"{game.names[left]}'s King is face up"
+    left = g.left_of(seat)
+    if g.face_up[left]:
+        return f"{g.names[left]}'s King is face up"
     return ""

@@ -31,8 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tui.engine.bots import BOT_LEVELS
-from tui.engine.controller import Decision
+from tui.engine.bots import BOT_LEVELS, Decision
 from tui.engine.core import Action, TableView
 
 

@@ -1,0 +1,115 @@
+"""A third game added from the test suite alone plays through the whole app.
+
+``tests/app/third_game.py`` defines "Race" (engine, bots, narrator, kit, rules and its
+``GameSpec``); registering it is the only step. The setup screen draws its options,
+the table plays it, every move is saved and Continue resumes it, the history records
+its length in its own unit, and ``simulate`` runs it: no module of ``tui/`` knows it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from textual.widgets import Select
+
+from tests.app.conftest import AppDirs
+from tests.app.table_support import table_of, write_settings
+from tests.app.third_game import RACE
+from tui import games, simulate, simulate_report
+from tui.engine.controller import Seat
+from tui.gameconfig import GameConfig
+from tui.screens.setup import SetupScreen
+from tui.screens.title import TitleScreen
+from tui.storage.history import History
+from tui.storage.saves import SaveStore
+
+MakeApp = Callable[..., Any]
+
+
+@pytest.fixture(autouse=True)
+def race() -> Iterator[None]:
+    games.register(RACE)
+    yield
+    games.unregister(RACE.id)
+
+
+def test_the_registry_knows_it_and_names_the_choices() -> None:
+    assert games.get("race") is RACE
+    assert "race" in games.ids()
+    with pytest.raises(ValueError, match="choose aces, chase, race"):
+        games.get("poker")
+    assert RACE.menu_line == "step by step, 2 to 4 players"
+
+
+def test_simulate_plays_it() -> None:
+    options = simulate.parse(["race", "--games", "30", "--seed", "4", "--players", "3"])
+    tally = simulate.run(options)
+    assert sum(tally.wins) == 30 and len(tally.lengths) == 30
+    report = simulate_report.to_text(options, tally)
+    assert report.startswith("Race: 30 games, 3 players") and "steps on average" in report
+
+
+async def test_setup_table_save_resume_and_history(make_app: MakeApp, app_dirs: AppDirs) -> None:
+    write_settings(app_dirs.settings, last_names=("Ann", "Ben"))
+    app = make_app(settings_path=app_dirs.settings)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        title = app.screen
+        assert isinstance(title, TitleScreen)
+        title.action_choose("race")
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        setup.query_one("#goal", Select).value = "long"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        table = table_of(app)
+        assert table.controller.game_id == "race"
+        assert table.controller.game.goal == "long"
+        for _ in range(3):
+            await pilot.press("s")
+            await pilot.pause()
+        (summary,) = SaveStore(app_dirs.saves).list()
+        assert summary.game == "race"
+        before = table.controller.to_dict()
+        table.leave()
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+    again = make_app(settings_path=app_dirs.settings)
+    async with again.run_test(size=(100, 32)) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        table = table_of(again)
+        assert table.controller.to_dict() == before
+        for _ in range(40):
+            if table.controller.over:
+                break
+            await pilot.press("s")
+            await pilot.pause()
+        assert table.controller.over
+        turns = table.controller.game.turns
+    records, _ = History(again.history_path).recent(5)
+    (record,) = records
+    assert (record.game, record.unit, record.length) == ("race", "steps", turns)
+
+
+async def test_the_rules_and_a_config_with_computers(make_app: MakeApp, app_dirs: AppDirs) -> None:
+    config = GameConfig("race", (Seat("Ann"), Seat("Bot", "casual")), seed=3)
+    assert config.problem() is None
+    controller = games.new_controller(config, random.Random(3))
+    while not controller.over:
+        if controller.is_bot_turn():
+            controller.play_bot()
+        else:
+            controller.apply(controller.actions()[0])
+    assert games.controller_from_dict(controller.to_dict()).to_dict() == controller.to_dict()
+    write_settings(app_dirs.settings)
+    app = make_app(settings_path=app_dirs.settings)
+    async with app.run_test(size=(100, 32)) as pilot:
+        app.action_show_rules("race")
+        await pilot.pause()
+        assert app.screen.game_id == "race"
