@@ -150,6 +150,19 @@ def test_names_are_cut_with_an_ellipsis_by_cells() -> None:
     assert cell_len(wide) <= 7 and wide.endswith("\u2026")
 
 
+def test_a_cut_inside_a_wide_character_leaves_no_half_cell() -> None:
+    """The cut may fall in the middle of a two-cell character: it goes whole, and the
+    space rich pads with (and any space before it) does not stand before the ellipsis."""
+    assert fit("\u5f20\u4f1f\u5f20\u4f1f", 4) == "\u5f20\u2026"
+    assert fit("ab \u5f20\u4f1f\u5f20", 5) == "ab\u2026"
+    assert fit("\u5f20\u4f1f\u5f20\u4f1f", 4, ascii_only=True) == "..."
+    assert fit("\u5f20\u4f1f\u5f20\u4f1f", 6, ascii_only=True) == "\u5f20..."
+    assert fit("\u5f20\u4f1f\u5f20\u4f1f", 5, ascii_only=True) == "\u5f20..."
+    assert fit("e\u0301e\u0301e\u0301e\u0301", 3) == "e\u0301e\u0301\u2026"
+    assert fit("\u5f20\u4f1f", 4) == "\u5f20\u4f1f"
+    assert fit("anything", 0) == "" and fit("Bartholomew", 2, ascii_only=True) == ".."
+
+
 def test_control_and_invisible_characters_are_removed() -> None:
     assert printable("A\x1b[31mnn\u200b\n") == "A[31mnn "
     assert printable("[bold]x[/]") == "[bold]x[/]"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from rich.cells import cell_len
+from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 
 _INVISIBLE = frozenset(
@@ -46,16 +46,9 @@ def fit(text: str, width: int, ascii_only: bool = False) -> str:
     mark = "..." if ascii_only else "\u2026"
     if width <= len(mark):
         return mark[:width]
-    room = width - len(mark)
-    out: list[str] = []
-    used = 0
-    for ch in text:
-        size = cell_len(ch)
-        if used + size > room:
-            break
-        out.append(ch)
-        used += size
-    return "".join(out).rstrip() + mark
+    # set_cell_size pads with a space where the cut falls inside a wide character; the
+    # rstrip takes that space off with any the name had before the cut.
+    return set_cell_size(text, width - len(mark)).rstrip() + mark
 
 
 def centred(text: Text | str, width: int, style: str = "") -> Text:
