@@ -5,7 +5,8 @@ from __future__ import annotations
 from tests.engine.scripted import ScriptedRandom
 from tui.engine.chase import ChaseGame
 from tui.engine.core import Action, Event
-from tui.narrate.chase import describe, join_names
+from tui.narrate.chase import describe
+from tui.narrate.words import join_names
 
 NAMES = ["Ann", "Ben", "Cleo", "Dan", "[bold]Eva[/]"]
 
