@@ -177,9 +177,9 @@ def test_no_terminal_says_ssh_t_and_exits_2() -> None:
 def test_simulate_is_delegated_with_its_arguments(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[list[str]] = []
 
-    import tui.simulate
+    import tui.simulate.cli
 
-    monkeypatch.setattr(tui.simulate, "main", lambda argv: seen.append(argv) or 7)
+    monkeypatch.setattr(tui.simulate.cli, "main", lambda argv: seen.append(argv) or 7)
     assert main(["simulate", "aces", "--players", "3"]) == 7
     assert seen == [["aces", "--players", "3"]]
 

@@ -1,6 +1,6 @@
 """Small statistics for the simulator: win rates with honest intervals, and game lengths.
 
-Kept apart from ``tui.simulate`` so the arithmetic can be tested on its own, and free of
+Kept apart from the rest of ``tui.simulate`` so the arithmetic can be tested on its own, and free of
 any import beyond the standard library so ``party-dice simulate`` starts fast.
 """
 
