@@ -120,10 +120,3 @@ def _with_arg(action: Any, chooser: random.Random) -> Any:
         low, high = action.arg_range
         return action.with_arg(chooser.randint(low, high))
     return action
-
-
-def moves_to_the_end(game_id: str, seats: Sequence[Seat], seed: int, **options: Any) -> int:
-    """How many random moves (chooser seed 0) the game of ``seed`` lasts."""
-    controller, picks = played_ahead(game_id, seats, seed, 100_000, **options)
-    assert controller.over
-    return len(picks)

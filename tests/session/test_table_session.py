@@ -67,7 +67,7 @@ def test_start_builds_the_game_with_a_held_slot(sessions: Sessions, game_id: str
     assert session.controller.game_id == game_id
     assert [seat.name for seat in session.controller.seats] == ["Ann", "Ben", "Cleo"]
     assert session.slot is not None and session.slot.held
-    assert session.saving and session.in_progress and not session.resumed
+    assert session.saving and not session.controller.over and not session.resumed
 
 
 def test_a_seeded_config_plays_the_same_game_twice(tmp_path: Path) -> None:

@@ -78,10 +78,6 @@ class TableSession:
         return self.config is None
 
     @property
-    def in_progress(self) -> bool:
-        return not self.controller.over
-
-    @property
     def saving(self) -> bool:
         """True while the game is saved after every move (not when it has no slot, or
         saving was turned off after a failure)."""
