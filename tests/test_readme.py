@@ -249,7 +249,7 @@ def check_path(word: str, command: Command | str) -> None:
     if not PATH_LIKE.match(word) or word.startswith(("~", "$", "/")) or "://" in word:
         return
     first = word.split("/")[0]
-    if first in CREATED or not (ROOT / first).exists() and "/" in word:
+    if first in CREATED or (not (ROOT / first).exists() and "/" in word):
         return  # made by the README's own commands, or not a path into the checkout
     if any(char in word for char in "*?["):
         assert list(ROOT.glob(word.rstrip("/"))), f"{command}: nothing matches {word}"

@@ -90,7 +90,7 @@ def _int_at_least(low: int) -> Callable[[str], int]:
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}")
+            raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
         if value < low:
             raise argparse.ArgumentTypeError(f"must be at least {low}, not {value}")
         return value

@@ -126,18 +126,6 @@ def engine_options(config: TableConfig) -> dict[str, Any]:
     return {spec.first_seat.key: config.first_seat, **dict(config.options)}
 
 
-def new_engine(
-    game_id: str,
-    names: Sequence[str],
-    rng: RandomSource,
-    variants: Iterable[str] = (),
-    **options: Any,
-) -> Game:
-    """A fresh engine of ``game_id``; ``options`` are the engine's own keywords."""
-    source: Any = rng
-    return new_game(get(game_id).engine(), names, source, variants, **options)
-
-
 def controller(game: Game, seats: Sequence[Seat]) -> Controller:
     """A controller for ``game`` with its game's bots."""
     return Controller(game, seats, get(game.game_id).make_bot)

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from textual.widgets import Button, Input, OptionList, Select, Static, Switch
 
-from tests.app.conftest import AppDirs
+from tests.support.app import AppDirs
 from tui.gameconfig import GameConfig
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.help import HelpScreen
@@ -488,9 +488,9 @@ def test_an_internal_error_is_one_line_with_the_details_in_a_file(
 def _bots_game(game_id: str = "aces", seed: int = 3) -> Any:
     import random
 
+    from tests.support.table import new_engine
     from tui.engine.controller import Seat
     from tui.games import controller as make_controller
-    from tui.games import new_engine
 
     names = ["Ann", "Ben", "Cleo"]
     game = new_engine(game_id, names, random.Random(seed))

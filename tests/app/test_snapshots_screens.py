@@ -12,7 +12,7 @@ from typing import Any
 from textual.pilot import Pilot
 from textual.widgets import Select
 
-from tests.app.conftest import no_blink
+from tests.support.app import no_blink
 
 MakeApp = Callable[..., Any]
 

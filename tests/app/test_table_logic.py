@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from rich.cells import cell_len
 
-from tests.engine.scripted import ScriptedRandom
+from tests.support.scripted import ScriptedRandom
 from tui import games
 from tui.engine.aces import AcesGame
 from tui.engine.controller import Controller, Seat
@@ -110,6 +110,7 @@ def test_every_seat_is_placed_once_and_the_log_keeps_room(
     layout = arrange(players, width, height)
     seats = layout.top + layout.bottom
     assert sorted(seats) == list(range(players))
+
     def band_height(band: tuple[int, ...], columns: int) -> int:
         return math.ceil(len(band) / max(1, columns)) * layout.panel_height
 
@@ -194,7 +195,9 @@ def _played(dice: list[int], n: int = 2, **options: Any) -> tuple[AcesGame, list
 
 def test_single_round_summary_names_the_winner_and_the_pot() -> None:
     game, events = _played([1, 1, 6, 6, 1, 6])
-    summary = games.get("aces").new_kit().words.round_summary(game.view(None), events, NAMES[:2], False)
+    summary = (
+        games.get("aces").new_kit().words.round_summary(game.view(None), events, NAMES[:2], False)
+    )
     assert summary is not None and summary.final
     assert "wins" in summary.title
     assert any("pot held" in line for line in summary.lines)
@@ -202,7 +205,9 @@ def test_single_round_summary_names_the_winner_and_the_pot() -> None:
 
 def test_rounds_summary_has_standings_and_rounds_to_go() -> None:
     game, events = _played([1, 1, 6, 6, 1, 6], match="rounds", rounds=3)
-    summary = games.get("aces").new_kit().words.round_summary(game.view(None), events, NAMES[:2], False)
+    summary = (
+        games.get("aces").new_kit().words.round_summary(game.view(None), events, NAMES[:2], False)
+    )
     assert summary is not None and not summary.final
     assert summary.title.startswith("Round 1")
     assert summary.standings[0][0] in NAMES[:2]
@@ -213,7 +218,10 @@ def test_no_summary_in_the_middle_of_a_round() -> None:
     game = AcesGame(NAMES[:3], ScriptedRandom([2, 3]), first_seat=0)
     game.apply(game.legal_actions()[0])
     events = game.apply(game.legal_actions()[0])
-    assert games.get("aces").new_kit().words.round_summary(game.view(None), events, NAMES[:3], False) is None
+    assert (
+        games.get("aces").new_kit().words.round_summary(game.view(None), events, NAMES[:3], False)
+        is None
+    )
 
 
 def test_info_lists_the_variants_in_force() -> None:

@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from tests.engine.scripted import ScriptedRandom
+from tests.support.scripted import ScriptedRandom
 from tui.engine.cards import FRESH_DECK
 from tui.engine.chase import ChaseGame
 from tui.engine.chase.rules import losing_seats, turn_order

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.engine.scripted import ScriptedRandom
+from tests.support.scripted import ScriptedRandom
 from tui.engine.chase import ChaseGame
 from tui.engine.core import Action, Event
 from tui.narrate.chase import describe
@@ -12,7 +12,7 @@ NAMES = ["Ann", "Ben", "Cleo", "Dan", "[bold]Eva[/]"]
 
 
 def test_a_round_in_words_public_and_private() -> None:
-    rng = ScriptedRandom(decks=[["3C", "9D", "KH", "5S", "4H"]] + [[]], dice=[5])
+    rng = ScriptedRandom(decks=[["3C", "9D", "KH", "5S", "4H"], []], dice=[5])
     game = ChaseGame(NAMES, rng, frozenset({"dealers-king"}))
     deal = game.apply(Action("deal", "", ""))
     assert describe(deal, NAMES) == [

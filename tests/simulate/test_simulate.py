@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.engine.scripted import ScriptedRandom
+from tests.support.scripted import ScriptedRandom
 from tui.simulate import cli, play
 from tui.simulate.cli import main, parse
 from tui.simulate.play import Options, Table

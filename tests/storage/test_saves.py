@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.storage.disk_checks import corrupt_copies, skip_if_modes_are_ignored
+from tests.support.disk import corrupt_copies, skip_if_modes_are_ignored
 from tui.engine.controller import SaveFormatError
 from tui.storage import files, locks
 from tui.storage.files import StorageError

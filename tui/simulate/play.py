@@ -136,5 +136,3 @@ def run(options: Options, progress: Callable[[int], None] | None = None) -> Tall
             progress(index + 1)
     tally.seconds = time.perf_counter() - start
     return tally
-
-

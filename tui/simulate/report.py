@@ -132,7 +132,9 @@ def to_text(options: Options, tally: Tally) -> str:
         "",
         f"{'Seat':>4}  {'Wins':>9}  {'Win rate':>8}  {'95% interval':^16}",
     ]
-    for seat, (wins, (lo, hi)) in enumerate(zip(tally.wins, data["ci95_by_seat"], strict=True), start=1):
+    for seat, (wins, (lo, hi)) in enumerate(
+        zip(tally.wins, data["ci95_by_seat"], strict=True), start=1
+    ):
         lines.append(f"{seat:>4}  {wins:>9,}  {wins / games:>8.1%}  {lo:>6.1%} to {hi:>6.1%}")
     lines.append("")
     if how.shared_note and tally.shared:
