@@ -25,10 +25,9 @@ from rich.cells import cell_len
 from tests.support.app import AppDirs
 from tests.support.chase import screen_lines
 from tests.support.resilience import HOSTILE_NAMES
-from tests.support.table import log_text, table_of, write_settings
+from tests.support.table import log_text, new_engine, table_of, write_settings
 from tui.engine.controller import Controller, Seat
 from tui.games import controller as make_controller
-from tui.games import new_engine
 from tui.session import TableSession
 
 MakeApp = Callable[..., Any]

@@ -53,8 +53,8 @@ async def sweep(pilot: Any, sizes: tuple[tuple[int, int], ...] = SIZES) -> None:
 def game_with_saves(app: Any, count: int = 2) -> None:
     import random
 
+    from tests.support.table import new_engine
     from tui.games import controller as make_controller
-    from tui.games import new_engine
 
     for index in range(count):
         game_id = ("aces", "chase")[index % 2]

@@ -657,9 +657,9 @@ def _step(controller: Any) -> None:
 @pytest.mark.parametrize("game_id", ["aces", "chase"])
 def test_round_trip_of_a_real_controller(store: SaveStore, game_id: str) -> None:
     """Interrupted and resumed, a game goes on exactly as one never interrupted."""
+    from tests.support.table import new_engine
     from tui.engine.controller import Controller, Seat
     from tui.games import controller as make_controller
-    from tui.games import new_engine
 
     names = ["Ann", "[bold]Ben", "Cleo", "Dov"]
 

@@ -15,10 +15,10 @@ from typing import Any
 
 from textual import events
 
+from tests.support.table import new_engine
 from tui.engine.cards import FRESH_DECK
 from tui.engine.controller import Controller, Seat
 from tui.games import controller as make_controller
-from tui.games import new_engine
 
 HOSTILE_NAMES: tuple[str, ...] = (
     "[bold red]x",
