@@ -179,7 +179,11 @@ def test_simulate_is_delegated_with_its_arguments(monkeypatch: pytest.MonkeyPatc
 
     import tui.simulate.cli
 
-    monkeypatch.setattr(tui.simulate.cli, "main", lambda argv: seen.append(argv) or 7)
+    def fake_main(argv: list[str]) -> int:
+        seen.append(argv)
+        return 7
+
+    monkeypatch.setattr(tui.simulate.cli, "main", fake_main)
     assert main(["simulate", "aces", "--players", "3"]) == 7
     assert seen == [["aces", "--players", "3"]]
 
