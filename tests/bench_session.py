@@ -1,7 +1,7 @@
 """One program on a pseudo-terminal, watched as the benchmark needs: when each byte came,
 what the screen shows, and what the process costs (CPU ticks, peak and private memory).
 
-Built on ``tests.pty_driver.PtyApp`` (the pty, keys, hang-up) and ``tests.bench_screen``.
+Built on ``tests.support.pty_driver.PtyApp`` (the pty, keys, hang-up) and ``tests.bench_screen``.
 The environment is the one an SSH user gets: ``TERM=xterm-256color``, no ``COLORTERM``,
 and per-user directories that belong to this benchmark alone.
 """
@@ -21,7 +21,7 @@ from typing import Self
 import platformdirs
 
 from tests.bench_screen import Screen
-from tests.pty_driver import PtyApp
+from tests.support.pty_driver import PtyApp
 
 REPO = Path(__file__).resolve().parent.parent
 VENV_BIN = Path(sys.executable).parent

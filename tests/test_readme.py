@@ -6,7 +6,7 @@ each is checked against the project itself:
 
 - ``party-dice ...`` (any path to it, ``python -m tui``, or the command given to
   ``ssh``): the arguments go through the real parser (``tui.cli.parse``, and
-  ``tui.simulate.parse`` for ``simulate``), so a wrong subcommand, flag, game or
+  ``tui.simulate.cli.parse`` for ``simulate``), so a wrong subcommand, flag, game or
   variant fails here with the parser's own message;
 - ``make TARGET``: the Makefile has the target;
 - ``python -m MODULE`` for the project's modules (``tui...``, ``tests...``,
@@ -148,8 +148,8 @@ def program(words: tuple[str, ...]) -> str:
 
 def check_party_dice(args: list[str], command: Command) -> None:
     """``args`` as given to ``party-dice``: the real parsers must accept them."""
-    from tui import simulate
     from tui.cli import UsageError, parse
+    from tui.simulate import cli as simulate
 
     try:
         with contextlib.redirect_stdout(io.StringIO()):  # --help and --version print
@@ -158,7 +158,7 @@ def check_party_dice(args: list[str], command: Command) -> None:
                 simulate.parse(list(parsed.rest))
     except SystemExit as done:  # --help and --version print and exit 0
         assert done.code in (0, None), f"{command}: party-dice exits with {done.code}"
-    except (UsageError, simulate.UsageError) as error:
+    except UsageError as error:
         pytest.fail(f"{command}: party-dice refuses these arguments: {error}")
 
 
@@ -249,7 +249,7 @@ def check_path(word: str, command: Command | str) -> None:
     if not PATH_LIKE.match(word) or word.startswith(("~", "$", "/")) or "://" in word:
         return
     first = word.split("/")[0]
-    if first in CREATED or not (ROOT / first).exists() and "/" in word:
+    if first in CREATED or (not (ROOT / first).exists() and "/" in word):
         return  # made by the README's own commands, or not a path into the checkout
     if any(char in word for char in "*?["):
         assert list(ROOT.glob(word.rstrip("/"))), f"{command}: nothing matches {word}"

@@ -40,7 +40,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as done:  # --help and --version
         return done.code if isinstance(done.code, int) else 0
     if command.kind == "simulate":
-        from tui.simulate import main as simulate_main
+        from tui.simulate.cli import main as simulate_main
 
         return simulate_main(list(command.rest))
     if command.kind == "rules":

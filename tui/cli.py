@@ -2,7 +2,7 @@
 
 ``parse(argv)`` turns the arguments into a ``Command`` or raises ``UsageError`` with one
 line that names the valid choices; ``tui.__main__`` prints it and exits with status 2.
-``simulate`` is only recognised here; its own parser lives in ``tui.simulate``.
+``simulate`` is only recognised here; its own parser lives in ``tui.simulate.cli``.
 """
 
 from __future__ import annotations
@@ -90,7 +90,7 @@ def _int_at_least(low: int) -> Callable[[str], int]:
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}")
+            raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
         if value < low:
             raise argparse.ArgumentTypeError(f"must be at least {low}, not {value}")
         return value

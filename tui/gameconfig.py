@@ -26,7 +26,7 @@ BOT_NAMES: tuple[str, ...] = (
 )  # fmt: skip
 """Names offered to computer players: people's names, so the log reads like a table."""
 
-_INVISIBLE = frozenset(
+INVISIBLE = frozenset(
     "\u200b\u200c\u200d\u200e\u200f\u2028\u2029\u202a\u202b\u202c\u202d\u202e"
     "\u2060\u2066\u2067\u2068\u2069\ufeff"
 )
@@ -40,7 +40,7 @@ def clean_name(raw: str) -> str:
     kept = [
         " " if ch.isspace() else ch
         for ch in raw
-        if ch.isspace() or (unicodedata.category(ch) != "Cc" and ch not in _INVISIBLE)
+        if ch.isspace() or (unicodedata.category(ch) != "Cc" and ch not in INVISIBLE)
     ]
     return " ".join("".join(kept).split())
 

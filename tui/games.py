@@ -32,6 +32,7 @@ from tui.game_spec import (
     TableKit,
     VariantSpec,
 )
+from tui.narrate.words import join_names
 
 _GAMES: dict[str, GameSpec] = {}
 
@@ -91,10 +92,6 @@ def variant_titles(game_id: str, variants: Iterable[str]) -> list[str]:
     return [v.title for v in get(game_id).variants if v.name in chosen]
 
 
-def _join(titles: list[str]) -> str:
-    return titles[0] if len(titles) == 1 else ", ".join(titles[:-1]) + " and " + titles[-1]
-
-
 def conflict_notes(variants: Iterable[str], game_id: str | None = None) -> list[str]:
     """One sentence per conflict among ``variants`` that are on ("Kings swap too is on:
     Kings have no power, so no King is ever found or shown; King stops play has no
@@ -110,7 +107,7 @@ def conflict_notes(variants: Iterable[str], game_id: str | None = None) -> list[
                 verb = "has" if len(titles) == 1 else "have"
                 notes.append(
                     f"{variant_title(conflict.variant)} is on: {conflict.because};"
-                    f" {_join(titles)} {verb} no effect."
+                    f" {join_names(titles)} {verb} no effect."
                 )
     return notes
 
@@ -127,18 +124,6 @@ def engine_options(config: TableConfig) -> dict[str, Any]:
     """Keyword arguments for the engine of ``config.game_id``."""
     spec = get(config.game_id)
     return {spec.first_seat.key: config.first_seat, **dict(config.options)}
-
-
-def new_engine(
-    game_id: str,
-    names: Sequence[str],
-    rng: RandomSource,
-    variants: Iterable[str] = (),
-    **options: Any,
-) -> Game:
-    """A fresh engine of ``game_id``; ``options`` are the engine's own keywords."""
-    source: Any = rng
-    return new_game(get(game_id).engine(), names, source, variants, **options)
 
 
 def controller(game: Game, seats: Sequence[Seat]) -> Controller:

@@ -2,37 +2,19 @@
 
 Every test gets its own per-user directories (XDG config, state and data under
 ``tmp_path``), no ``NO_COLOR`` or ``TEXTUAL_THEME`` from the developer's shell, and a
-``make_app`` factory that builds a fresh, seeded ``PartyDiceApp``.
+``make_app`` factory that builds a fresh, seeded ``PartyDiceApp``. Only fixtures live
+here; what tests import (``AppDirs``, ``SEED``, ``no_blink``) is in ``tests.support.app``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-SEED = 20261130
-"""The seed of every app a test makes unless it asks for another."""
-
-
-@dataclass(frozen=True)
-class AppDirs:
-    """The isolated per-user directories of one test."""
-
-    config: Path
-    state: Path
-    data: Path
-
-    @property
-    def settings(self) -> Path:
-        return self.config / "party-dice" / "settings.toml"
-
-    @property
-    def saves(self) -> Path:
-        return self.state / "party-dice" / "saves"
+from tests.support.app import SEED, AppDirs
 
 
 @pytest.fixture(autouse=True)
@@ -58,11 +40,3 @@ def make_app() -> Callable[..., Any]:
         return PartyDiceApp(**kwargs)
 
     return build
-
-
-async def no_blink(pilot: Any) -> None:
-    """A ``run_before`` for snapshots: stop every cursor blinking, everywhere."""
-    from textual.widgets import Input
-
-    for widget in pilot.app.screen.query(Input):
-        widget.cursor_blink = False

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from rich.text import Text
 
-from tests.app.chase_support import chase_config, controller_for, deck, play
+from tests.support.chase import chase_config, controller_for, deck, play
 from tui import games
 from tui.engine.chase.rules import VARIANTS
 from tui.engine.controller import Controller
@@ -138,7 +138,9 @@ def test_with_two_people_the_viewer_lasts_only_for_their_turn() -> None:
     assert people_in(controller) == (0, 1, 2) and curtains_needed(controller)
     assert KIT.curtain_before(controller, 0, False) is None, "dealing needs no curtain"
     play(controller, "deal")
-    assert SHARED_KEYBOARD.viewer(controller, None) is None, "public until someone takes the keyboard"
+    assert SHARED_KEYBOARD.viewer(controller, None) is None, (
+        "public until someone takes the keyboard"
+    )
     assert KIT.curtain_before(controller, 1, False) is not None
     assert SHARED_KEYBOARD.viewer(controller, 1) == 1, "Ben took the keyboard for his turn"
     assert SHARED_KEYBOARD.viewer(controller, 2) is None, "Cleo may not see on Ben's turn"

@@ -6,7 +6,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from tests.app.chase_support import (
+from tests.support.app import AppDirs
+from tests.support.chase import (
     chase_config,
     deck,
     deck_factory,
@@ -14,8 +15,7 @@ from tests.app.chase_support import (
     screen_lines,
     table_of,
 )
-from tests.app.conftest import AppDirs
-from tests.app.table_support import write_settings
+from tests.support.table import write_settings
 from tui.gameconfig import BOT_NAMES
 from tui.screens.curtain import PassCurtain, PrivateResult
 from tui.screens.cut import CutScreen
@@ -222,7 +222,7 @@ async def test_dealers_king_costs_the_dealer_a_life(make_app: MakeApp, app_dirs:
 
 async def _all_out(make_app: MakeApp, app_dirs: AppDirs, all_out: str) -> Any:
     """Ben and Cleo alone, one life each, tie for lowest: the setting decides."""
-    from tests.app.chase_support import controller_for, play
+    from tests.support.chase import controller_for, play
 
     write_settings(app_dirs.settings)
     config = chase_config(all_out=all_out)

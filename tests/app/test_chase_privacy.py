@@ -31,9 +31,9 @@ from typing import Any
 
 import pytest
 
-from tests.app.chase_support import chase_config, play_to_the_end, screen_lines, table_of
-from tests.app.conftest import AppDirs
-from tests.app.table_support import write_settings
+from tests.support.app import AppDirs
+from tests.support.chase import chase_config, play_to_the_end, screen_lines, table_of
+from tests.support.table import write_settings
 from tui.engine.chase.rules import VARIANTS
 from tui.glyphs import card as card_label
 from tui.screens.curtain import PassCurtain, PrivateResult

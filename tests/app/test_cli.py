@@ -177,9 +177,13 @@ def test_no_terminal_says_ssh_t_and_exits_2() -> None:
 def test_simulate_is_delegated_with_its_arguments(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[list[str]] = []
 
-    import tui.simulate
+    import tui.simulate.cli
 
-    monkeypatch.setattr(tui.simulate, "main", lambda argv: seen.append(argv) or 7)
+    def fake_main(argv: list[str]) -> int:
+        seen.append(argv)
+        return 7
+
+    monkeypatch.setattr(tui.simulate.cli, "main", fake_main)
     assert main(["simulate", "aces", "--players", "3"]) == 7
     assert seen == [["aces", "--players", "3"]]
 
@@ -189,9 +193,11 @@ def test_simulate_is_delegated_with_its_arguments(monkeypatch: pytest.MonkeyPatc
 
 def test_play_builds_the_table_people_first_then_computers() -> None:
     command = parse(
-        ["play", "chase", "--players", " Ann , Ben", "--bots", "2", "--bot-level", "sharp"]
-        + ["--variant", "four-lives", "--variant", "dealer-draws", "--seed", "9"]
-        + ["--first-seat", "2", "--all-out", "share"]
+        [
+            *("play", "chase", "--players", " Ann , Ben", "--bots", "2", "--bot-level", "sharp"),
+            *("--variant", "four-lives", "--variant", "dealer-draws", "--seed", "9"),
+            *("--first-seat", "2", "--all-out", "share"),
+        ]
     )
     assert command.kind == "play" and command.play is not None
     config = command.play.config()
@@ -243,7 +249,7 @@ def test_ascii_anywhere_and_plain_commands() -> None:
 
 
 def test_usage_error_is_raised_not_printed() -> None:
-    with pytest.raises(UsageError, match="^party-dice play: "):
+    with pytest.raises(UsageError, match=r"^party-dice play: "):
         parse(["play", "aces", "--players", "Ann"])
 
 

@@ -20,11 +20,10 @@ from typing import Any
 
 import pytest
 
-from tests.app.conftest import AppDirs
-from tests.app.table_support import aces_config, table_of, write_settings
+from tests.support.app import AppDirs
+from tests.support.table import aces_config, new_engine, table_of, write_settings
 from tui.engine.controller import Controller, Seat
 from tui.games import controller as make_controller
-from tui.games import new_engine
 from tui.screens.title import TitleScreen
 from tui.session import TableSession
 from tui.storage.save_format import encode_save

@@ -28,7 +28,7 @@ from typing import Any
 
 import pytest
 
-from tests.pty_driver import PtyApp
+from tests.support.pty_driver import PtyApp, app_env, start, write_app_settings
 from tui.cli import parse
 from tui.engine.controller import Controller
 from tui.engine.core import Event
@@ -42,34 +42,8 @@ AcesArgs = ["play", "aces", "--players", "Ann,Ben", "--first-seat", "1"]
 ChaseArgs = ["play", "chase", "--players", "Ann", "--bots", "2", "--first-seat", "1"]
 
 
-def app_env(home: Path) -> dict[str, str]:
-    """A clean environment: the per-user directories under ``home``, 256 colours."""
-    return {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-        "HOME": str(home),
-        "LANG": "C.UTF-8",
-        "TERM": "xterm-256color",
-        "XDG_CONFIG_HOME": str(home / "config"),
-        "XDG_STATE_HOME": str(home / "state"),
-        "XDG_DATA_HOME": str(home / "data"),
-    }
-
-
 def saves_dir(home: Path) -> Path:
     return home / "state" / "party-dice" / "saves"
-
-
-def write_app_settings(home: Path) -> None:
-    from tui.storage.settings import Settings, save_settings
-
-    save_settings(
-        Settings(animation="off", confirm_quit=False),
-        home / "config" / "party-dice" / "settings.toml",
-    )
-
-
-def start(home: Path, argv: list[str]) -> PtyApp:
-    return PtyApp([sys.executable, "-m", "tui", *argv], env=app_env(home), cwd=str(ROOT))
 
 
 def shadow_of(argv: list[str]) -> Controller:

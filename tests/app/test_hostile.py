@@ -22,13 +22,12 @@ from typing import Any
 import pytest
 from rich.cells import cell_len
 
-from tests.app.chase_support import screen_lines
-from tests.app.conftest import AppDirs
-from tests.app.resilience_support import HOSTILE_NAMES
-from tests.app.table_support import log_text, table_of, write_settings
+from tests.support.app import AppDirs
+from tests.support.chase import screen_lines
+from tests.support.resilience import HOSTILE_NAMES
+from tests.support.table import log_text, new_engine, table_of, write_settings
 from tui.engine.controller import Controller, Seat
 from tui.games import controller as make_controller
-from tui.games import new_engine
 from tui.session import TableSession
 
 MakeApp = Callable[..., Any]
@@ -266,8 +265,7 @@ async def test_continue_and_recent_games_show_names_literally(
 def test_the_command_line_cleans_names_and_never_prints_them_as_markup(tmp_path: Path) -> None:
     """``party-dice play`` in a real terminal: markup comes out as text, and nothing from
     a name reaches the terminal as an escape sequence (title change, hyperlink)."""
-    from tests.app.test_hangup import app_env, write_app_settings
-    from tests.pty_driver import PtyApp
+    from tests.support.pty_driver import PtyApp, app_env, write_app_settings
 
     names = "[bold red]x,[link=https://x]y,\x1b]0;pwned\x07Eve,漢字かな"
     write_app_settings(tmp_path)

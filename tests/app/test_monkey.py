@@ -18,9 +18,9 @@ from typing import Any
 
 import pytest
 
-from tests.app.conftest import AppDirs
-from tests.app.resilience_support import check_invariants, send_keys
-from tests.app.table_support import write_settings
+from tests.support.app import AppDirs
+from tests.support.resilience import check_invariants, send_keys
+from tests.support.table import write_settings
 from tui import games
 from tui.app import PartyDiceApp
 from tui.engine.bots import BOT_LEVELS
@@ -184,7 +184,7 @@ async def test_two_enters_on_a_curtain_close_only_the_curtain(
     make_app: MakeApp, app_dirs: AppDirs
 ) -> None:
     """The second Enter used to close the table under the curtain."""
-    from tests.app.chase_support import chase_config
+    from tests.support.chase import chase_config
     from tui.screens.curtain import PassCurtain
 
     write_settings(app_dirs.settings)
@@ -203,7 +203,7 @@ async def test_two_enters_on_a_curtain_close_only_the_curtain(
 async def test_keys_typed_ahead_through_a_rematch_leave_one_table(
     make_app: MakeApp, app_dirs: AppDirs
 ) -> None:
-    from tests.app.table_support import aces_config, table_of
+    from tests.support.table import aces_config, table_of
     from tui.screens.round_end import RoundEndScreen
 
     write_settings(app_dirs.settings)
@@ -246,7 +246,7 @@ async def test_a_computer_turn_under_another_screen_waits_on_a_real_timer(
     make_app: MakeApp, app_dirs: AppDirs
 ) -> None:
     """A zero-second timer could divide by zero in Textual 8.2.8 when it ran late."""
-    from tests.app.table_support import table_of
+    from tests.support.table import table_of
     from tui.table.screen import MIN_WAIT
 
     write_settings(app_dirs.settings)

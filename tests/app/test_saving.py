@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
-from tests.app.chase_support import chase_config
-from tests.app.conftest import AppDirs
-from tests.app.table_support import aces_config, table_of, write_settings
-from tests.engine.scripted import ScriptedRandom
+from tests.support.app import AppDirs
+from tests.support.chase import chase_config
+from tests.support.scripted import ScriptedRandom
+from tests.support.table import aces_config, table_of, write_settings
 from tui.cli import Command
 from tui.engine.controller import Controller
 from tui.games import controller_from_dict

@@ -7,15 +7,16 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from textual.widgets import Button, Input, OptionList, Select, Static, Switch
+from textual.widgets import Button, DataTable, Input, OptionList, Select, Static, Switch
 
-from tests.app.conftest import AppDirs
+from tests.support.app import AppDirs
 from tui.gameconfig import GameConfig
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.help import HelpScreen
 from tui.screens.rules import RulesScreen, RulesViewer
+from tui.screens.seat_row import SeatRow
 from tui.screens.settings import SettingsScreen
-from tui.screens.setup import SeatRow, SetupScreen
+from tui.screens.setup import SetupScreen
 from tui.screens.title import TitleScreen
 from tui.session import TableSession
 
@@ -488,9 +489,9 @@ def test_an_internal_error_is_one_line_with_the_details_in_a_file(
 def _bots_game(game_id: str = "aces", seed: int = 3) -> Any:
     import random
 
+    from tests.support.table import new_engine
     from tui.engine.controller import Seat
     from tui.games import controller as make_controller
-    from tui.games import new_engine
 
     names = ["Ann", "Ben", "Cleo"]
     game = new_engine(game_id, names, random.Random(seed))
@@ -534,7 +535,7 @@ async def test_autosave_then_history_once_the_game_is_over(make_app: MakeApp) ->
         await pilot.press("g")
         await pilot.pause()
         assert isinstance(app.screen, RecentScreen)
-        assert app.screen.query_one("#recent").row_count == 1
+        assert app.screen.query_one("#recent", DataTable).row_count == 1
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen)

@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
-from tests.app.chase_support import chase_config, screen_lines
-from tests.app.conftest import AppDirs
-from tests.app.resilience_support import send_keys
-from tests.app.table_support import aces_config, table_of, write_settings
+from tests.support.app import AppDirs
+from tests.support.chase import chase_config, screen_lines
+from tests.support.resilience import send_keys
+from tests.support.table import aces_config, table_of, write_settings
 from tui.engine.controller import Seat
 from tui.gameconfig import BOT_NAMES, GameConfig
 from tui.session import TableSession
@@ -53,8 +53,8 @@ async def sweep(pilot: Any, sizes: tuple[tuple[int, int], ...] = SIZES) -> None:
 def game_with_saves(app: Any, count: int = 2) -> None:
     import random
 
+    from tests.support.table import new_engine
     from tui.games import controller as make_controller
-    from tui.games import new_engine
 
     for index in range(count):
         game_id = ("aces", "chase")[index % 2]

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from tests.app.conftest import AppDirs
-from tests.app.table_support import aces_config, scripted_factory, write_settings
+from tests.support.app import AppDirs
+from tests.support.table import aces_config, scripted_factory, write_settings
 from tui.gameconfig import GameConfig
 
 SMALL = (80, 24)

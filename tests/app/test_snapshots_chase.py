@@ -14,15 +14,15 @@ from typing import Any
 
 import pytest
 
-from tests.app.chase_support import (
+from tests.support.app import AppDirs
+from tests.support.chase import (
     chase_config,
     controller_for,
     deck,
     deck_factory,
     play,
 )
-from tests.app.conftest import AppDirs
-from tests.app.table_support import write_settings
+from tests.support.table import write_settings
 from tui.engine.controller import Controller
 from tui.gameconfig import BOT_NAMES, GameConfig
 from tui.session import TableSession

@@ -12,7 +12,9 @@ from typing import Any
 from textual.pilot import Pilot
 from textual.widgets import Select
 
-from tests.app.conftest import no_blink
+from tests.support.app import no_blink
+from tui.app import PartyDiceApp
+from tui.screens.setup import SetupScreen
 
 MakeApp = Callable[..., Any]
 
@@ -49,7 +51,9 @@ def test_setup_chase(snap_compare: Any, make_app: MakeApp) -> None:
         await pilot.press("c")
         await pilot.press("ctrl+n")
         await pilot.pause()
-        rows = pilot.app.screen.rows()
+        screen = pilot.app.screen
+        assert isinstance(screen, SetupScreen)
+        rows = screen.rows()
         rows[-1].kind_select.value = "sharp"
         await pilot.pause()
         pilot.app.screen.query_one("#start").focus()
@@ -66,7 +70,9 @@ def test_setup_invalid(snap_compare: Any, make_app: MakeApp) -> None:
     async def before(pilot: Pilot[Any]) -> None:
         await pilot.press("a")
         await pilot.pause()
-        rows = pilot.app.screen.rows()
+        screen = pilot.app.screen
+        assert isinstance(screen, SetupScreen)
+        rows = screen.rows()
         rows[1].name_input.value = ""
         rows[2].name_input.value = "player 1"
         await pilot.pause()
@@ -105,6 +111,7 @@ def test_settings_conflict(snap_compare: Any, make_app: MakeApp) -> None:
 
     async def before(pilot: Pilot[Any]) -> None:
         app = pilot.app
+        assert isinstance(app, PartyDiceApp)
         app.update_settings(variants={"chase": frozenset({"kings-swap", "king-stops"})})
         await pilot.press("s")
         await pilot.pause()
@@ -140,7 +147,9 @@ def test_rules_for_a_table(snap_compare: Any, make_app: MakeApp) -> None:
     the note "At this table: Dealer draws, Four lives." under the title."""
 
     async def before(pilot: Pilot[Any]) -> None:
-        pilot.app.action_show_rules("chase", {"four-lives", "dealer-draws"})
+        app = pilot.app
+        assert isinstance(app, PartyDiceApp)
+        app.action_show_rules("chase", {"four-lives", "dealer-draws"})
         await pilot.pause(0.3)
 
     assert snap_compare(make_app(), run_before=before, terminal_size=(80, 24))

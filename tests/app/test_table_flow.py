@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.app.chase_support import chase_config, controller_for, deck, play
+from tests.support.chase import chase_config, controller_for, deck, play
 from tui.engine.core import Event
 from tui.table.flow import (
     PACES,
@@ -97,7 +97,6 @@ def test_the_plan_waits_for_computers_and_looks_once_at_a_persons_turn() -> None
     assert flow.plan(controller, off, on_top=False) == Plan("wait", 2, 0.0), "covered: wait"
     move = computer_move(controller)
     assert move is not None and move.seat == 2 and move.events
-
 
 
 def test_every_table_gets_its_own_kit() -> None:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
 import pytest
 from rich.cells import cell_len
 
-from tests.engine.scripted import ScriptedRandom
+from tests.support.scripted import ScriptedRandom
 from tui import games
 from tui.engine.aces import AcesGame
 from tui.engine.controller import Controller, Seat
@@ -39,8 +40,8 @@ def _bot_controller(game: AcesGame, seats: list[Seat]) -> Controller:
 
 
 def test_animation_off_is_instant_and_rolls_never_exceed_the_cap() -> None:
-    assert pace_for("off").instant
-    assert pace_for("off").bot_delay == 0
+    off = pace_for("off")
+    assert off.bot_delay == 0 and off.roll == 0 and off.frames == 0
     for pace in PACES.values():
         assert pace.roll <= MAX_ROLL_SECONDS
     assert pace_for("nonsense") == PACES["normal"]
@@ -109,9 +110,13 @@ def test_every_seat_is_placed_once_and_the_log_keeps_room(
     layout = arrange(players, width, height)
     seats = layout.top + layout.bottom
     assert sorted(seats) == list(range(players))
+
+    def band_height(band: tuple[int, ...], columns: int) -> int:
+        return math.ceil(len(band) / max(1, columns)) * layout.panel_height
+
     used = (
-        layout.band_height(layout.top, layout.columns_top)
-        + layout.band_height(layout.bottom, layout.columns_bottom)
+        band_height(layout.top, layout.columns_top)
+        + band_height(layout.bottom, layout.columns_bottom)
         + layout.centre_height
         + 2  # action bar and footer
     )
@@ -150,6 +155,19 @@ def test_names_are_cut_with_an_ellipsis_by_cells() -> None:
     assert cell_len(wide) <= 7 and wide.endswith("\u2026")
 
 
+def test_a_cut_inside_a_wide_character_leaves_no_half_cell() -> None:
+    """The cut may fall in the middle of a two-cell character: it goes whole, and the
+    space rich pads with (and any space before it) does not stand before the ellipsis."""
+    assert fit("\u5f20\u4f1f\u5f20\u4f1f", 4) == "\u5f20\u2026"
+    assert fit("ab \u5f20\u4f1f\u5f20", 5) == "ab\u2026"
+    assert fit("\u5f20\u4f1f\u5f20\u4f1f", 4, ascii_only=True) == "..."
+    assert fit("\u5f20\u4f1f\u5f20\u4f1f", 6, ascii_only=True) == "\u5f20..."
+    assert fit("\u5f20\u4f1f\u5f20\u4f1f", 5, ascii_only=True) == "\u5f20..."
+    assert fit("e\u0301e\u0301e\u0301e\u0301", 3) == "e\u0301e\u0301\u2026"
+    assert fit("\u5f20\u4f1f", 4) == "\u5f20\u4f1f"
+    assert fit("anything", 0) == "" and fit("Bartholomew", 2, ascii_only=True) == ".."
+
+
 def test_control_and_invisible_characters_are_removed() -> None:
     assert printable("A\x1b[31mnn\u200b\n") == "A[31mnn "
     assert printable("[bold]x[/]") == "[bold]x[/]"
@@ -177,7 +195,9 @@ def _played(dice: list[int], n: int = 2, **options: Any) -> tuple[AcesGame, list
 
 def test_single_round_summary_names_the_winner_and_the_pot() -> None:
     game, events = _played([1, 1, 6, 6, 1, 6])
-    summary = games.get("aces").new_kit().words.round_summary(game.view(None), events, NAMES[:2], False)
+    summary = (
+        games.get("aces").new_kit().words.round_summary(game.view(None), events, NAMES[:2], False)
+    )
     assert summary is not None and summary.final
     assert "wins" in summary.title
     assert any("pot held" in line for line in summary.lines)
@@ -185,7 +205,9 @@ def test_single_round_summary_names_the_winner_and_the_pot() -> None:
 
 def test_rounds_summary_has_standings_and_rounds_to_go() -> None:
     game, events = _played([1, 1, 6, 6, 1, 6], match="rounds", rounds=3)
-    summary = games.get("aces").new_kit().words.round_summary(game.view(None), events, NAMES[:2], False)
+    summary = (
+        games.get("aces").new_kit().words.round_summary(game.view(None), events, NAMES[:2], False)
+    )
     assert summary is not None and not summary.final
     assert summary.title.startswith("Round 1")
     assert summary.standings[0][0] in NAMES[:2]
@@ -196,7 +218,10 @@ def test_no_summary_in_the_middle_of_a_round() -> None:
     game = AcesGame(NAMES[:3], ScriptedRandom([2, 3]), first_seat=0)
     game.apply(game.legal_actions()[0])
     events = game.apply(game.legal_actions()[0])
-    assert games.get("aces").new_kit().words.round_summary(game.view(None), events, NAMES[:3], False) is None
+    assert (
+        games.get("aces").new_kit().words.round_summary(game.view(None), events, NAMES[:3], False)
+        is None
+    )
 
 
 def test_info_lists_the_variants_in_force() -> None:

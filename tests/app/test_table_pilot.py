@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tests.app.conftest import AppDirs
-from tests.app.table_support import (
+from tests.support.app import AppDirs
+from tests.support.table import (
     aces_config,
     log_text,
     scripted_factory,

@@ -37,9 +37,9 @@ from textual.color import Color
 from textual.filter import LineFilter
 from textual.widgets import OptionList
 
-from tests.app.chase_support import chase_config, deck, deck_factory, screen_lines
-from tests.app.conftest import SEED, AppDirs
-from tests.app.table_support import aces_config, scripted_factory, write_settings
+from tests.support.app import SEED, AppDirs
+from tests.support.chase import chase_config, deck, deck_factory, screen_lines
+from tests.support.table import aces_config, scripted_factory, write_settings
 from tui.app import PartyDiceApp
 
 SMALL = (80, 24)

@@ -1,6 +1,6 @@
 """A third game added from the test suite alone plays through the whole app.
 
-``tests/app/third_game.py`` defines "Race" (engine, bots, narrator, kit, rules and its
+``tests/support/third_game.py`` defines "Race" (engine, bots, narrator, kit, rules and its
 ``GameSpec``); registering it is the only step. The setup screen draws its options,
 the table plays it, every move is saved and Continue resumes it, the history records
 its length in its own unit, and ``simulate`` runs it: no module of ``tui/`` knows it.
@@ -15,14 +15,16 @@ from typing import Any
 import pytest
 from textual.widgets import Select
 
-from tests.app.conftest import AppDirs
-from tests.app.table_support import table_of, write_settings
-from tests.app.third_game import RACE
-from tui import games, simulate, simulate_report
+from tests.support.app import AppDirs
+from tests.support.table import table_of, write_settings
+from tests.support.third_game import RACE
+from tui import games
 from tui.engine.controller import Seat
 from tui.gameconfig import GameConfig
 from tui.screens.setup import SetupScreen
 from tui.screens.title import TitleScreen
+from tui.simulate import cli as simulate
+from tui.simulate import play, report
 from tui.storage.history import History
 from tui.storage.saves import SaveStore
 
@@ -46,10 +48,10 @@ def test_the_registry_knows_it_and_names_the_choices() -> None:
 
 def test_simulate_plays_it() -> None:
     options = simulate.parse(["race", "--games", "30", "--seed", "4", "--players", "3"])
-    tally = simulate.run(options)
+    tally = play.run(options)
     assert sum(tally.wins) == 30 and len(tally.lengths) == 30
-    report = simulate_report.to_text(options, tally)
-    assert report.startswith("Race: 30 games, 3 players") and "steps on average" in report
+    text = report.to_text(options, tally)
+    assert text.startswith("Race: 30 games, 3 players") and "steps on average" in text
 
 
 async def test_setup_table_save_resume_and_history(make_app: MakeApp, app_dirs: AppDirs) -> None:

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from tests.engine.aces_helpers import NAMES, new_game, roll
+from tests.support.aces import NAMES, new_game, roll
 from tui import games
 from tui.engine.aces import AcesGame
 from tui.engine.aces.bots import make
@@ -127,7 +127,7 @@ def test_sharp_respects_right_pass() -> None:
 def test_a_whole_game_through_the_controller() -> None:
     game = AcesGame(NAMES[:4], random.Random(3), variants=frozenset({"last-roll"}))
     controller = games.controller(
-        game, [Seat("Ann"), Seat("Ben", "sharp"), Seat(NAMES[2], "casual")] + [Seat("Dan", "sharp")]
+        game, [Seat("Ann"), Seat("Ben", "sharp"), Seat(NAMES[2], "casual"), Seat("Dan", "sharp")]
     )
     controller.apply(controller.actions()[0])  # the table starts the round
     while not controller.over:

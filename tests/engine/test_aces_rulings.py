@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.engine.aces_helpers import choose, ev, flags, new_game, roll
-from tests.engine.scripted import ScriptedRandom
+from tests.support.aces import choose, ev, flags, new_game, roll
+from tests.support.scripted import ScriptedRandom
 from tui.engine.aces import AcesGame
 from tui.engine.core import Action, IllegalAction
 

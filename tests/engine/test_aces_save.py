@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.engine.aces_helpers import NAMES
+from tests.support.aces import NAMES
 from tui.engine.aces import AcesGame
 from tui.engine.controller import SaveFormatError, Seat
 from tui.games import controller as make_controller

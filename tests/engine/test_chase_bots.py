@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from tests.engine.scripted import ScriptedRandom
+from tests.support.scripted import ScriptedRandom
 from tui import games
 from tui.engine.bots import BOT_LEVELS
 from tui.engine.cards import FRESH_DECK, RANKS, card_label, rank_name

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import itertools
 import random
+from typing import Any
 
 import pytest
 
-from tests.engine.scripted import ScriptedRandom
+from tests.support.scripted import ScriptedRandom
 from tui.engine.cards import FRESH_DECK
 from tui.engine.chase import ChaseGame
 from tui.engine.chase.rules import losing_seats, turn_order
@@ -645,7 +646,7 @@ def test_c9_pairs_safe_rule_on_its_own() -> None:
         ({"first_dealer": -1}, "first_dealer"),
     ],
 )
-def test_bad_options_are_refused_with_a_clear_message(kwargs: dict, message: str) -> None:
-    args: dict = {"names": NAMES[:3], "rng": random.Random(1)} | kwargs
+def test_bad_options_are_refused_with_a_clear_message(kwargs: dict[str, Any], message: str) -> None:
+    args: dict[str, Any] = {"names": NAMES[:3], "rng": random.Random(1)} | kwargs
     with pytest.raises(ValueError, match=message):
         ChaseGame(**args)

@@ -3,7 +3,7 @@ and when the keyboard goes behind a curtain (``tui.session.privacy``)."""
 
 from __future__ import annotations
 
-from tests.app.chase_support import chase_config, controller_for, deck, play
+from tests.support.chase import chase_config, controller_for, deck, play
 from tui.engine.controller import Controller
 from tui.session.privacy import (
     OPEN_TABLE,

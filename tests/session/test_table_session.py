@@ -67,7 +67,7 @@ def test_start_builds_the_game_with_a_held_slot(sessions: Sessions, game_id: str
     assert session.controller.game_id == game_id
     assert [seat.name for seat in session.controller.seats] == ["Ann", "Ben", "Cleo"]
     assert session.slot is not None and session.slot.held
-    assert session.saving and session.in_progress and not session.resumed
+    assert session.saving and not session.controller.over and not session.resumed
 
 
 def test_a_seeded_config_plays_the_same_game_twice(tmp_path: Path) -> None:
@@ -138,7 +138,9 @@ def test_a_failed_save_turns_saving_off_and_is_told_once(
 def test_a_history_that_cannot_be_written_is_told(tmp_path: Path) -> None:
     (tmp_path / "data").write_text("a file where the folder should be")
     session = TableSession(
-        games.controller_from_dict(started(Sessions(saves_dir=tmp_path / "s")).controller.to_dict()),
+        games.controller_from_dict(
+            started(Sessions(saves_dir=tmp_path / "s")).controller.to_dict()
+        ),
         history_path=tmp_path / "data" / "history.sqlite3",
     )
     play_to_the_end(session.controller)

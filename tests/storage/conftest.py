@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.storage.hostile import Home
+from tests.support.hostile import Home
 
 
 @pytest.fixture

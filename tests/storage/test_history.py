@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.storage.disk_checks import corrupt_copies, skip_if_modes_are_ignored
+from tests.support.disk import corrupt_copies, skip_if_modes_are_ignored
 from tui.storage import files
 from tui.storage.history import GameRecord, History
 

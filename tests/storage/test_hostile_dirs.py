@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from tests.storage.hostile import (
+from tests.support.hostile import (
     Home,
     aged,
     give_to_other_user,

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.storage.disk_checks import corrupt_copies
-from tests.storage.hostile import give_to_other_user, in_child, mode_of, save_bytes
+from tests.support.disk import corrupt_copies
+from tests.support.hostile import give_to_other_user, in_child, mode_of, save_bytes
 from tui.storage.files import StorageError
 from tui.storage.history import History
 from tui.storage.saves import SaveError, SaveStore

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.storage.disk_checks import corrupt_copies, skip_if_modes_are_ignored
+from tests.support.disk import corrupt_copies, skip_if_modes_are_ignored
 from tui.engine.controller import SaveFormatError
 from tui.storage import files, locks
 from tui.storage.files import StorageError
@@ -657,9 +657,9 @@ def _step(controller: Any) -> None:
 @pytest.mark.parametrize("game_id", ["aces", "chase"])
 def test_round_trip_of_a_real_controller(store: SaveStore, game_id: str) -> None:
     """Interrupted and resumed, a game goes on exactly as one never interrupted."""
+    from tests.support.table import new_engine
     from tui.engine.controller import Controller, Seat
     from tui.games import controller as make_controller
-    from tui.games import new_engine
 
     names = ["Ann", "[bold]Ben", "Cleo", "Dov"]
 

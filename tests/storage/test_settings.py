@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.storage.disk_checks import corrupt_copies, skip_if_modes_are_ignored
+from tests.support.disk import corrupt_copies, skip_if_modes_are_ignored
 from tui import games
 from tui.engine.aces import rules as aces_rules
 from tui.engine.chase import rules as chase_rules

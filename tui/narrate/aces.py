@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from tui.engine.core import Event
 from tui.glyphs import dice as dice_glyphs
 from tui.glyphs import die as die_glyph
+from tui.narrate.words import join_names
 
 _WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
@@ -27,13 +28,6 @@ def count(number: int, noun: str = "") -> str:
 def chips(number: int) -> str:
     """'1 chip', '5 chips': amounts in digits, which read faster in a busy log."""
     return f"{number} chip{'' if number == 1 else 's'}"
-
-
-def join_names(names: Sequence[str]) -> str:
-    """'Ann', 'Ann and Ben', 'Ann, Ben and Cleo'."""
-    if len(names) <= 1:
-        return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def describe(events: Sequence[Event], names: Sequence[str], ascii_only: bool = False) -> list[str]:

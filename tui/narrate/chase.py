@@ -12,13 +12,7 @@ from collections.abc import Sequence
 
 from tui.engine.core import Event
 from tui.glyphs import card as card_glyph
-
-
-def join_names(names: Sequence[str]) -> str:
-    """'Ann', 'Ann and Ben', 'Ann, Ben and Cleo'."""
-    if len(names) <= 1:
-        return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
+from tui.narrate.words import join_names
 
 
 def lives(number: int) -> str:

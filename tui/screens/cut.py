@@ -27,6 +27,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from tui.screens.curtain import HELP_BINDINGS, TableCover
+from tui.widgets.key_hints import key_hints
 from tui.widgets.textfit import fit
 
 STEP_KEYS = {"left": -1, "down": -1, "right": 1, "up": 1, "pageup": -5, "pagedown": 5}
@@ -122,16 +123,7 @@ class CutScreen(TableCover, ModalScreen[int | None]):
             [(arrows, "one card"), ("PgUp PgDn", "five"), ("Home End", "the ends")],
             [("0-9", "type a depth"), ("R", "random"), ("Enter", "cut here"), ("Esc", "back")],
         ]
-        text = Text()
-        for number, row in enumerate(rows):
-            if number:
-                text.append("\n")
-            for index, (key, label) in enumerate(row):
-                if index:
-                    text.append("   ")
-                text.append(f" {key} ", style="reverse bold")
-                text.append(" " + label)
-        return text
+        return Text("\n").join(key_hints(*row) for row in rows)
 
     def set_depth(self, depth: int) -> None:
         self.depth = min(self.high, max(self.low, depth))

@@ -78,10 +78,6 @@ class TableSession:
         return self.config is None
 
     @property
-    def in_progress(self) -> bool:
-        return not self.controller.over
-
-    @property
     def saving(self) -> bool:
         """True while the game is saved after every move (not when it has no slot, or
         saving was turned off after a failure)."""
@@ -103,7 +99,7 @@ class TableSession:
             return None
         try:
             slot.write(self.controller.to_dict(), round=self.controller.view(None).round)
-        except Exception as error:  # noqa: BLE001 - a failed save must never stop play
+        except Exception as error:  # any failure: a failed save must never stop play
             self.saving_off = True
             return Notice(f"Saving is off for this game: {_reason(error)}", "warning", 8)
         return None
@@ -130,7 +126,9 @@ class TableSession:
         if config is None:
             state = self.controller.to_dict().get("state", {})
             try:
-                config = GameConfig.from_saved(self.controller.game_id, self.controller.seats, state)
+                config = GameConfig.from_saved(
+                    self.controller.game_id, self.controller.seats, state
+                )
             except (TypeError, ValueError):
                 return None
         seed = None if config.seed is None else config.seed + 1

@@ -37,10 +37,6 @@ class Pace:
     roll: float
     frames: int
 
-    @property
-    def instant(self) -> bool:
-        return self.bot_delay <= 0 and self.roll <= 0
-
 
 PACES: dict[str, Pace] = {
     "off": Pace(bot_delay=0.0, roll=0.0, frames=0),

@@ -43,11 +43,6 @@ class Arrangement:
     panel_width: int = 0
     """Cells per panel (with border), or 0: the band's width shared equally."""
 
-    def band_height(self, band: tuple[int, ...], columns: int) -> int:
-        if not band:
-            return 0
-        return math.ceil(len(band) / max(1, columns)) * self.panel_height
-
 
 def too_small(width: int, height: int) -> bool:
     return width < MIN_WIDTH or height < MIN_HEIGHT

@@ -29,7 +29,7 @@ from textual.widget import Widget
 
 from tui.engine.cards import rank_label
 from tui.glyphs import card as card_label
-from tui.widgets.textfit import printable
+from tui.widgets.textfit import crop, printable
 
 BACK = "\u2592"
 ASCII_BACK = "#"
@@ -183,7 +183,7 @@ class CardView(Widget):
     def lines(self, width: int, height: int) -> list[Text]:
         """The picture as lines, fitted to ``width`` x ``height`` cells."""
         if not self.with_card:
-            return [_crop(line, width) for line in self.caption[:height]]
+            return [crop(line, width) for line in self.caption[:height]]
         tall = self.tall if self.tall is not None else height >= 5 and width >= 7
         box = card_box(self.code, self.state, self.ascii_only, tall=tall, loser=self.loser)
         box_width = box[0].cell_len
@@ -195,16 +195,8 @@ class CardView(Widget):
                 line.append_text(box[index] if index < len(box) else Text(" " * box_width))
                 if index < len(self.caption):
                     line.append(" ")
-                    line.append(_crop(self.caption[index], room))
+                    line.append(crop(self.caption[index], room))
                 out.append(line)
             return out
         stacked = [line.copy() for line in box] + list(self.caption)
-        return [_crop(line, width) for line in stacked[:height]]
-
-
-def _crop(text: Text, width: int) -> Text:
-    if text.cell_len <= width:
-        return text
-    cut = text.copy()
-    cut.truncate(width, overflow="ellipsis")
-    return cut
+        return [crop(line, width) for line in stacked[:height]]

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from tui.engine.core import Event, SeatView, TableView
 from tui.glyphs import card as card_glyph
-from tui.narrate.chase import join_names
+from tui.narrate.words import join_names
 from tui.widgets.card import CardView
 
 PUBLIC_CARD_EVENTS = frozenset({"swap_blocked", "king_shown", "cut_king", "card_announced"})

@@ -18,7 +18,7 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from tui.widgets.lines import LineWidget
-from tui.widgets.textfit import fit
+from tui.widgets.textfit import crop, fit
 
 FLAG_MARKS: dict[str, tuple[str, str, str]] = {
     "winner": ("\u2605", "*", "winner"),
@@ -111,11 +111,11 @@ class PlayerPanel(LineWidget):
         status_room = width if height >= 3 else width - len(model.counter_text) - 2
         status = self._status_text(model, status_room)
         if height >= 3:
-            lines.append(_crop(status, width))
+            lines.append(crop(status, width))
         elif status.plain:
             lines[1] = self._counters_with_status(model, width, status)
         if height >= 4 and model.detail is not None:
-            lines.append(_crop(model.detail, width))
+            lines.append(crop(model.detail, width))
         return lines[:height]
 
     def _kind(self, model: PanelModel, width: int) -> str:
@@ -169,7 +169,7 @@ class PlayerPanel(LineWidget):
         if symbols:
             line.append(symbols + " ", style="bold")
         line.append(words)
-        return _crop(line, width)
+        return crop(line, width)
 
     def _status_text(self, model: PanelModel, width: int = 0) -> Text:
         """The state words ("to play", "at zero"...), each after its symbol.
@@ -189,7 +189,7 @@ class PlayerPanel(LineWidget):
 
     def _one_line(self, model: PanelModel, width: int) -> Text:
         if model.line is not None:
-            return _crop(model.line, width)
+            return crop(model.line, width)
         line = self._name_line(model, min(width, max(12, width // 3)))
         line.append("  ")
         line.append(self._counter_line(model, 24))
@@ -200,21 +200,15 @@ class PlayerPanel(LineWidget):
         if model.detail is not None:
             line.append("  ")
             line.append(model.detail)
-        return _crop(line, width)
+        return crop(line, width)
 
 
 def _marks_width(marks: list[tuple[str, str, str]], gap: int) -> int:
     return sum(len(symbol) + 1 + len(word) for _, symbol, word in marks) + gap * (len(marks) - 1)
 
 
-def _crop(text: Text, width: int) -> Text:
-    text = text.copy()
-    text.truncate(width, overflow="ellipsis")
-    return text
-
-
 def _join_fit(left: Text, right: Text, width: int) -> Text:
     joined = left.copy()
     joined.append("  ")
     joined.append(right)
-    return _crop(joined, width)
+    return crop(joined, width)

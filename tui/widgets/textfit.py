@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import unicodedata
 
-from rich.cells import cell_len
+from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 
-_INVISIBLE = frozenset(
-    "\u200b\u200c\u200d\u200e\u200f\u2028\u2029\u202a\u202b\u202c\u202d\u202e"
-    "\u2060\u2066\u2067\u2068\u2069\ufeff\ufe0f"
-)
+from tui.gameconfig import INVISIBLE
+
+_HIDDEN = INVISIBLE | {"\ufe0f"}
+"""What a name keeps out of a drawing: the characters ``clean_name`` drops, and U+FE0F too,
+which asks for emoji presentation and would make a one-cell character two cells wide."""
 
 
 def printable(text: str) -> str:
@@ -29,7 +30,7 @@ def printable(text: str) -> str:
     for ch in text:
         if ch.isspace():
             kept.append(" ")
-        elif ch in _INVISIBLE or unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co"):
+        elif ch in _HIDDEN or unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co"):
             continue
         else:
             kept.append(ch)
@@ -46,16 +47,17 @@ def fit(text: str, width: int, ascii_only: bool = False) -> str:
     mark = "..." if ascii_only else "\u2026"
     if width <= len(mark):
         return mark[:width]
-    room = width - len(mark)
-    out: list[str] = []
-    used = 0
-    for ch in text:
-        size = cell_len(ch)
-        if used + size > room:
-            break
-        out.append(ch)
-        used += size
-    return "".join(out).rstrip() + mark
+    # set_cell_size pads with a space where the cut falls inside a wide character; the
+    # rstrip takes that space off with any the name had before the cut.
+    return set_cell_size(text, width - len(mark)).rstrip() + mark
+
+
+def crop(text: Text, width: int) -> Text:
+    """A copy of styled ``text`` cut to ``width`` cells with an ellipsis (Rich's own cut:
+    unlike ``fit`` it keeps the styles, and the text is already printable)."""
+    cut = text.copy()
+    cut.truncate(width, overflow="ellipsis")
+    return cut
 
 
 def centred(text: Text | str, width: int, style: str = "") -> Text:

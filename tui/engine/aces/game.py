@@ -162,10 +162,7 @@ class AcesGame(AcesTable):
         chips[seat] -= 1
         self._pot += 1
         events.append(POT_EVENTS[seat])
-        if chips[seat]:
-            return False
-        self._holders -= 1
-        return self._check_end(seat, events)
+        return self._gave(seat, events)
 
     def _pass(self, seat: int, events: list[Event]) -> bool:
         """One chip from ``seat`` to its neighbour; True if that ended the round (A6)."""
@@ -176,7 +173,12 @@ class AcesGame(AcesTable):
             self._holders += 1
         chips[other] += 1
         events.append(PASS_EVENTS[seat][other])
-        if chips[seat]:
+        return self._gave(seat, events)
+
+    def _gave(self, seat: int, events: list[Event]) -> bool:
+        """``seat`` has given a chip away: if it was its last, one holder fewer, and the
+        round may be over (A6); True if it is."""
+        if self._chips[seat]:
             return False
         self._holders -= 1
         return self._check_end(seat, events)

@@ -9,7 +9,8 @@ from rich.text import Text
 
 from tui.engine.controller import Seat
 from tui.engine.core import Event, SeatView, TableView
-from tui.narrate.aces import describe
+from tui.narrate.aces import chips, describe
+from tui.narrate.words import join_names
 from tui.table.kit import Centre, RoundSummary, Seats, TableKit, Words, variants_line
 from tui.widgets.dice import DiceView
 from tui.widgets.player_panel import PanelModel
@@ -19,17 +20,6 @@ if TYPE_CHECKING:
     from textual.widget import Widget
 
 ROLL_KINDS = ("roll", "final_roll")
-
-
-def _join(names: Sequence[str]) -> str:
-    names = list(names)
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _chips(count: int) -> str:
-    return f"{count} chip" if count == 1 else f"{count} chips"
 
 
 class AcesSeats(Seats):
@@ -148,22 +138,22 @@ class AcesWords(Words):
         if view.match == "single":
             title = f"{winner} wins!"
             lines.append(f"{winner} is the last player holding chips and claims the pot.")
-            lines.append(f"The pot held {_chips(pot)}.")
+            lines.append(f"The pot held {chips(pot)}.")
             return RoundSummary(title, tuple(lines), (), final=True)
         title = f"Round {view.round}: {winner} wins"
         taken = next((e for e in events if e.kind == "table_taken"), None)
         if view.match == "rounds":
-            lines.append(f"The pot held {_chips(pot)}: {pot} points for {winner}.")
+            lines.append(f"The pot held {chips(pot)}: {pot} points for {winner}.")
         elif taken is not None:
             lines.append(
-                f"The pot held {_chips(pot)}; {winner} takes every chip on the table: "
-                f"{_chips(int(taken.value or 0))}."
+                f"The pot held {chips(pot)}; {winner} takes every chip on the table: "
+                f"{chips(int(taken.value or 0))}."
             )
         for event in events:
             if event.kind == "match_out" and event.seat is not None:
                 lines.append(f"{names[event.seat]} has no chips left and leaves the match.")
         if final:
-            champions = _join([names[seat] for seat in view.winners])
+            champions = join_names([names[seat] for seat in view.winners])
             verb = "win" if len(view.winners) > 1 else "wins"
             title = f"Match over: {champions} {verb}"
             lines.append(f"{title}.")

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 
 from tui.engine.core import Event, SeatView, TableView
 from tui.glyphs import card as card_glyph
-from tui.narrate.chase import join_names
+from tui.narrate.words import join_names
 from tui.session.privacy import ROUND_END_KINDS
 from tui.table.kit import RoundSummary, variants_line
 

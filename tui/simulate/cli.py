@@ -2,10 +2,8 @@
 
 This is the path that must start fast and run fast, so it imports neither Textual nor Rich
 (a test checks ``sys.modules``), and the engines are loaded only once the arguments are
-known to be good. ``python -m tui.simulate`` runs it too.
-
-Every game gets its own ``random.Random(f"{seed}-{index}")``, so a run is reproducible
-from its seed, and game ``index`` of a run can be replayed on its own.
+known to be good. ``python -m tui.simulate`` runs it too. This module reads the
+arguments and prints; ``play`` plays the games and ``report`` words what they found.
 """
 
 from __future__ import annotations
@@ -14,15 +12,15 @@ import argparse
 import os
 import random
 import sys
-import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, NoReturn, TypeVar
+from typing import NoReturn, TypeVar
 
 from tui import games as registry
+from tui.cli import UsageError
 from tui.engine.bots import BOT_LEVELS
-from tui.engine.core import RandomSource
 from tui.game_spec import GameSpec
+from tui.simulate import report
+from tui.simulate.play import DEFAULT_BOT, Options, run
 
 T = TypeVar("T")
 
@@ -51,39 +49,7 @@ VARIANTS = _PerGame(lambda spec: spec.variant_names)
 PLAYERS = _PerGame(lambda spec: spec.players)
 DEFAULT_PLAYERS = _PerGame(lambda spec: spec.simulation.players)
 DEFAULT_GAMES = 1000
-DEFAULT_BOT = "sharp"
 ACE_SIX = ("pot", "pass", "bot")
-MAX_ACTIONS_PER_GAME = 1_000_000
-"""A game that needs more actions than this is an engine bug, not a long game."""
-
-
-class UsageError(Exception):
-    """Bad input: reported as one line on stderr with exit status 2."""
-
-
-@dataclass(frozen=True)
-class Options:
-    """A validated simulate request; seats are 1-based here, as people count them."""
-
-    game: str
-    players: int
-    games: int
-    seed: int
-    variants: tuple[str, ...] = ()
-    first_seat: int | None = None
-    ace_six: str | None = None
-    bot: str = DEFAULT_BOT
-    json: bool = False
-
-
-@dataclass
-class Tally:
-    """What a run produced: wins per seat (a shared win counts for every sharer)."""
-
-    wins: list[int]
-    lengths: list[int] = field(default_factory=list)
-    shared: int = 0
-    seconds: float = 0.0
 
 
 class _Parser(argparse.ArgumentParser):
@@ -195,103 +161,8 @@ def parse(argv: Sequence[str]) -> Options:
     return Options(game, players, games, seed, variants, first_seat, ace_six, bot, args.json)
 
 
-def game_rng(seed: int, index: int) -> random.Random:
-    """The random source of game ``index`` (0-based) in a run with ``seed``."""
-    return random.Random(f"{seed}-{index}")
-
-
-def play_game(options: Options, rng: RandomSource, index: int = 0) -> tuple[tuple[int, ...], int]:
-    """Play one game with ``rng`` to its end: (winning seats 0-based, its length)."""
-    return _Table(options).play(rng, index)
-
-
-class _Table:
-    """What every game of a run shares (names, seats, engine class), set up once per run.
-
-    The length of a game is what its ``GameSpec.length`` says (Aces: every turn taken,
-    zero-chip turns included; Chase: rounds played). Table actions (start a round) are applied directly. An action
-    that is the only one legal, and needs no number, is no choice at all, so no bot is
-    asked: that saves building a view for nearly every Aces turn (a plain roll), and a
-    ``Controller`` (with its bots) is only made for games where some seat has a real choice.
-    ``--ace-six pot|pass`` overrides the bot only for the one-chip ace+six choice.
-    """
-
-    def __init__(self, options: Options) -> None:
-        from tui.engine.controller import Seat
-
-        spec = registry.get(options.game)
-        self.options = options
-        self.names = [f"Seat {n + 1}" for n in range(options.players)]
-        self.seats = [Seat(name, options.bot) for name in self.names]
-        self.controller_class = registry.controller
-        self.forced_kinds = frozenset(spec.simulation.forced)
-        self.forced = options.ace_six if options.ace_six in spec.simulation.forced else None
-        self.length = spec.length
-        first = None if options.first_seat is None else options.first_seat - 1
-        variants = frozenset(options.variants)
-        engine: Any = spec.engine()
-        keyword = spec.first_seat.key
-
-        def make(rng: RandomSource) -> Any:
-            return engine(self.names, rng, variants, **{keyword: first})
-
-        self.engine: Callable[[RandomSource], Any] = make
-
-    def play(self, rng: RandomSource, index: int) -> tuple[tuple[int, ...], int]:
-        game = self.engine(rng)
-        controller = None
-        forced = self.forced
-        legal_actions, apply = game.legal_actions, game.apply
-        for _ in range(MAX_ACTIONS_PER_GAME):
-            if game.over:
-                break
-            actions = legal_actions()
-            if len(actions) == 1:
-                action = actions[0]
-                if action.arg_range is None:
-                    apply(action)
-                    continue
-            elif not actions:
-                raise RuntimeError(f"{self.options.game} game {index}: not over, nothing legal")
-            if game.current_seat() is None:
-                apply(actions[0])
-            elif forced is not None and {action.kind for action in actions} == self.forced_kinds:
-                apply(next(action for action in actions if action.kind == forced))
-            else:
-                if controller is None:
-                    controller = self.controller_class(game, self.seats)
-                controller.play_bot()
-        else:
-            raise RuntimeError(
-                f"{self.options.game} game {index}: no end after {MAX_ACTIONS_PER_GAME} actions"
-            )
-        return game.winners(), int(self.length(game))
-
-
-def run(options: Options, progress: Callable[[int], None] | None = None) -> Tally:
-    """Play ``options.games`` games; ``progress(done)`` is called after each one."""
-    tally = Tally(wins=[0] * options.players)
-    wins, lengths = tally.wins, tally.lengths
-    start = time.perf_counter()
-    table = _Table(options)
-    seed = options.seed
-    for index in range(options.games):
-        winners, length = table.play(game_rng(seed, index), index)
-        for seat in winners:
-            wins[seat] += 1
-        if len(winners) > 1:
-            tally.shared += 1
-        lengths.append(length)
-        if progress is not None:
-            progress(index + 1)
-    tally.seconds = time.perf_counter() - start
-    return tally
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the simulate command; 0 on success, 2 (one line on stderr) on bad input."""
-    from tui import simulate_report
-
     try:
         options = parse(sys.argv[1:] if argv is None else argv)
     except UsageError as error:
@@ -299,7 +170,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except SystemExit as done:  # --help
         return int(done.code or 0)
-    bar = simulate_report.Progress(sys.stderr, options.games, options.game)
+    bar = report.Progress(sys.stderr, options.games, options.game)
     try:
         tally = run(options, bar.update)
     except KeyboardInterrupt:
@@ -307,13 +178,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("party-dice simulate: interrupted", file=sys.stderr)
         return 130
     bar.finish()
-    report = simulate_report.to_json if options.json else simulate_report.to_text
+    words = report.to_json if options.json else report.to_text
     try:
-        print(report(options, tally), flush=True)
+        print(words(options, tally), flush=True)
     except BrokenPipeError:  # `... | head`: the reader has all it wanted
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from tests.engine.scripted import ScriptedRandom
+from tests.support.scripted import ScriptedRandom
 from tui.engine.chase import ChaseGame
 from tui.engine.core import Action, Event
-from tui.narrate.chase import describe, join_names
+from tui.narrate.chase import describe
+from tui.narrate.words import join_names
 
 NAMES = ["Ann", "Ben", "Cleo", "Dan", "[bold]Eva[/]"]
 
 
 def test_a_round_in_words_public_and_private() -> None:
-    rng = ScriptedRandom(decks=[["3C", "9D", "KH", "5S", "4H"]] + [[]], dice=[5])
+    rng = ScriptedRandom(decks=[["3C", "9D", "KH", "5S", "4H"], []], dice=[5])
     game = ChaseGame(NAMES, rng, frozenset({"dealers-king"}))
     deal = game.apply(Action("deal", "", ""))
     assert describe(deal, NAMES) == [

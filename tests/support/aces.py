@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from tests.engine.scripted import ScriptedRandom
+from tests.support.scripted import ScriptedRandom
 from tui.engine.aces import AcesGame
 from tui.engine.core import Event
 

@@ -11,11 +11,12 @@ from typing import Any
 
 import pytest
 
-from tests.engine.scripted import ScriptedRandom
-from tui import simulate
-from tui.simulate import Options, main, parse, play_game
-from tui.simulate_report import TIMING_KEYS, Progress
-from tui.simulate_stats import Spread, wilson_interval
+from tests.support.scripted import ScriptedRandom
+from tui.simulate import cli, play
+from tui.simulate.cli import main, parse
+from tui.simulate.play import Options, Table
+from tui.simulate.report import Progress
+from tui.simulate.stats import Spread, wilson_interval
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -27,6 +28,10 @@ def run_json(args: list[str], capsys: pytest.CaptureFixture[str]) -> dict[str, A
     data = json.loads(out)
     assert isinstance(data, dict)
     return data
+
+
+TIMING_KEYS = frozenset({"seconds", "games_per_second", "turns_per_second", "rounds_per_second"})
+"""The keys of the JSON report that depend on the machine rather than on the seed."""
 
 
 def without_timing(data: dict[str, Any]) -> dict[str, Any]:
@@ -113,12 +118,12 @@ ACE_SIX_DICE = [1, 3, 1, 1, 2, 3, 1, 6, 2, 3, 1, 1]
 @pytest.mark.parametrize(("ace_six", "winner", "turns"), [("pot", 2, 4), ("pass", 1, 6)])
 def test_ace_six_pot_and_pass_resolve_the_choice(ace_six: str, winner: int, turns: int) -> None:
     options = Options("aces", 3, 1, seed=0, first_seat=1, ace_six=ace_six)
-    assert play_game(options, ScriptedRandom(dice=ACE_SIX_DICE)) == ((winner,), turns)
+    assert Table(options).play(ScriptedRandom(dice=ACE_SIX_DICE)) == ((winner,), turns)
 
 
 def test_ace_six_bot_lets_the_bot_choose() -> None:
     options = Options("aces", 3, 1, seed=0, first_seat=1, ace_six="bot")
-    winners, turns = play_game(options, ScriptedRandom(dice=ACE_SIX_DICE))
+    winners, turns = Table(options).play(ScriptedRandom(dice=ACE_SIX_DICE))
     assert (winners, turns) in {((2,), 4), ((1,), 6)}
 
 
@@ -283,8 +288,8 @@ print("clean")
 @pytest.mark.parametrize(
     "run",
     [
-        "from tui.simulate import main; assert main(['aces', '--games', '2']) == 0",
-        "from tui.simulate import main; assert main(['chase', '--games', '1', '--json']) == 0",
+        "from tui.simulate.cli import main; assert main(['aces', '--games', '2']) == 0",
+        "from tui.simulate.cli import main; assert main(['chase', '--games', '1', '--json']) == 0",
         "from tui.__main__ import main; assert main(['simulate', 'aces', '--games', '1']) == 0",
     ],
 )
@@ -321,16 +326,16 @@ def test_spread() -> None:
 
 
 def test_each_game_has_its_own_reproducible_random_source() -> None:
-    assert simulate.game_rng(5, 2).random() == simulate.game_rng(5, 2).random()
-    assert simulate.game_rng(5, 2).random() != simulate.game_rng(5, 3).random()
-    assert simulate.game_rng(5, 2).random() != simulate.game_rng(6, 2).random()
+    assert play.game_rng(5, 2).random() == play.game_rng(5, 2).random()
+    assert play.game_rng(5, 2).random() != play.game_rng(5, 3).random()
+    assert play.game_rng(5, 2).random() != play.game_rng(6, 2).random()
 
 
 def test_variant_names_and_player_counts_match_the_engines() -> None:
     from tui.engine.aces import rules as aces_rules
     from tui.engine.chase import rules as chase_rules
 
-    assert set(simulate.VARIANTS["aces"]) == set(aces_rules.VARIANTS)
-    assert set(simulate.VARIANTS["chase"]) == set(chase_rules.VARIANTS)
-    assert simulate.PLAYERS["aces"] == (aces_rules.MIN_PLAYERS, aces_rules.MAX_PLAYERS)
-    assert simulate.PLAYERS["chase"] == (chase_rules.MIN_PLAYERS, chase_rules.MAX_PLAYERS)
+    assert set(cli.VARIANTS["aces"]) == set(aces_rules.VARIANTS)
+    assert set(cli.VARIANTS["chase"]) == set(chase_rules.VARIANTS)
+    assert cli.PLAYERS["aces"] == (aces_rules.MIN_PLAYERS, aces_rules.MAX_PLAYERS)
+    assert cli.PLAYERS["chase"] == (chase_rules.MIN_PLAYERS, chase_rules.MAX_PLAYERS)

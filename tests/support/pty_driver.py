@@ -3,7 +3,8 @@
 Used by the hang-up tests and the benchmark: start a command on a pty of a given size,
 type keys, wait for text on the screen, count the bytes the app writes, and close the
 terminal the way sshd does when a connection drops (the master side goes away and the
-kernel sends SIGHUP to the session).
+kernel sends SIGHUP to the session). ``start`` runs ``python -m tui`` itself this way,
+in the per-user folders of a test's own ``home`` (``app_env``).
 """
 
 from __future__ import annotations
@@ -15,9 +16,11 @@ import re
 import select
 import signal
 import struct
+import sys
 import termios
 import time
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 
 _ANSI = re.compile(rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[P\]^_].*?(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
 
@@ -139,3 +142,36 @@ class PtyApp:
 
     def __exit__(self, *exc: object) -> None:
         self.kill()
+
+
+# -- party-dice itself on a pty ---------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def app_env(home: Path) -> dict[str, str]:
+    """A clean environment: the per-user directories under ``home``, 256 colours."""
+    return {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(home),
+        "LANG": "C.UTF-8",
+        "TERM": "xterm-256color",
+        "XDG_CONFIG_HOME": str(home / "config"),
+        "XDG_STATE_HOME": str(home / "state"),
+        "XDG_DATA_HOME": str(home / "data"),
+    }
+
+
+def write_app_settings(home: Path) -> None:
+    """Settings for driving the app by keys: no animation, no "quit?" question."""
+    from tui.storage.settings import Settings, save_settings
+
+    save_settings(
+        Settings(animation="off", confirm_quit=False),
+        home / "config" / "party-dice" / "settings.toml",
+    )
+
+
+def start(home: Path, argv: list[str]) -> PtyApp:
+    """``party-dice <argv>`` on a pty, with ``home``'s folders, from the checkout."""
+    return PtyApp([sys.executable, "-m", "tui", *argv], env=app_env(home), cwd=str(ROOT))

@@ -15,10 +15,10 @@ from typing import Any
 
 from textual import events
 
+from tests.support.table import new_engine
 from tui.engine.cards import FRESH_DECK
 from tui.engine.controller import Controller, Seat
 from tui.games import controller as make_controller
-from tui.games import new_engine
 
 HOSTILE_NAMES: tuple[str, ...] = (
     "[bold red]x",
@@ -120,10 +120,3 @@ def _with_arg(action: Any, chooser: random.Random) -> Any:
         low, high = action.arg_range
         return action.with_arg(chooser.randint(low, high))
     return action
-
-
-def moves_to_the_end(game_id: str, seats: Sequence[Seat], seed: int, **options: Any) -> int:
-    """How many random moves (chooser seed 0) the game of ``seed`` lasts."""
-    controller, picks = played_ahead(game_id, seats, seed, 100_000, **options)
-    assert controller.over
-    return len(picks)

@@ -1,12 +1,13 @@
 """Small statistics for the simulator: win rates with honest intervals, and game lengths.
 
-Kept apart from ``tui.simulate`` so the arithmetic can be tested on its own, and free of
+Kept apart from the rest of ``tui.simulate`` so the arithmetic can be tested on its own, and free of
 any import beyond the standard library so ``party-dice simulate`` starts fast.
 """
 
 from __future__ import annotations
 
 import math
+import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -44,12 +45,7 @@ class Spread:
     @classmethod
     def of(cls, values: Sequence[int]) -> Spread:
         """The spread of ``values``; sd is 0 for fewer than two values (nothing to spread)."""
-        n = len(values)
-        if n == 0:
+        if not values:
             return cls(0.0, 0.0, 0, 0, 0)
-        total = sum(values)
-        mean = total / n
-        if n == 1:
-            return cls(mean, 0.0, values[0], values[0], total)
-        squares = math.fsum((value - mean) ** 2 for value in values)
-        return cls(mean, math.sqrt(squares / (n - 1)), min(values), max(values), total)
+        sd = statistics.stdev(values) if len(values) > 1 else 0.0
+        return cls(statistics.fmean(values), sd, min(values), max(values), sum(values))

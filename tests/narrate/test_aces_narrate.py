@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from tests.engine.aces_helpers import NAMES, choose, ev, new_game, roll
+from tests.support.aces import NAMES, choose, ev, new_game, roll
 from tui.engine.aces import AcesGame
 from tui.games import narrate
 from tui.narrate.aces import describe

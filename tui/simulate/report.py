@@ -8,13 +8,11 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import Any, TextIO
 
 from tui import games as registry
-from tui.simulate_stats import Spread, wilson_interval
-
-if TYPE_CHECKING:
-    from tui.simulate import Options, Tally
+from tui.simulate.play import Options, Tally
+from tui.simulate.stats import Spread, wilson_interval
 
 
 class Progress:
@@ -109,10 +107,6 @@ def summary(options: Options, tally: Tally) -> dict[str, Any]:
     return data
 
 
-TIMING_KEYS = frozenset({"seconds", "games_per_second", "turns_per_second", "rounds_per_second"})
-"""The keys of ``summary`` that depend on the machine rather than on the seed."""
-
-
 def to_json(options: Options, tally: Tally) -> str:
     return json.dumps(summary(options, tally))
 
@@ -138,7 +132,9 @@ def to_text(options: Options, tally: Tally) -> str:
         "",
         f"{'Seat':>4}  {'Wins':>9}  {'Win rate':>8}  {'95% interval':^16}",
     ]
-    for seat, (wins, (lo, hi)) in enumerate(zip(tally.wins, data["ci95_by_seat"]), start=1):
+    for seat, (wins, (lo, hi)) in enumerate(
+        zip(tally.wins, data["ci95_by_seat"], strict=True), start=1
+    ):
         lines.append(f"{seat:>4}  {wins:>9,}  {wins / games:>8.1%}  {lo:>6.1%} to {hi:>6.1%}")
     lines.append("")
     if how.shared_note and tally.shared:

@@ -9,10 +9,12 @@ the setup screen and ``party-dice play`` do.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
-from tui.engine.controller import Seat
+from tui import games
+from tui.engine.controller import Seat, new_game
+from tui.engine.core import Game
 from tui.gameconfig import GameConfig
 
 NAMES = ("Ann", "Ben", "Cleo", "Dan", "Eve", "Fay")
@@ -93,3 +95,14 @@ def log_text(app: Any) -> str:
     from tui.widgets.game_log import GameLog
 
     return str(table_of(app).query_one(GameLog).plain)
+
+
+def new_engine(
+    game_id: str,
+    names: Sequence[str],
+    rng: random.Random,
+    variants: Iterable[str] = (),
+    **options: Any,
+) -> Game:
+    """A fresh engine of ``game_id`` outside any table; ``options`` are its own keywords."""
+    return new_game(games.get(game_id).engine(), names, rng, variants, **options)

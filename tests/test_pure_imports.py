@@ -1,5 +1,5 @@
-"""The engines, their bots, the narrators, the game registry, storage and the session
-layer load neither Textual nor Rich (in a fresh interpreter, so nothing imported by
+"""The engines, their bots, the narrators, the game registry, storage, the session
+layer and the simulator load neither Textual nor Rich (in a fresh interpreter, so nothing imported by
 another test counts)."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ PURE = {
         " tui.engine.bots"
     ),
     "registry": "tui.games, tui.game_spec, tui.gameconfig",
-    "narrators": "tui.narrate, tui.narrate.aces, tui.narrate.chase",
+    "narrators": "tui.narrate, tui.narrate.aces, tui.narrate.chase, tui.narrate.words",
     "storage": (
         "tui.storage.saves, tui.storage.files, tui.storage.locks, tui.storage.save_format,"
         " tui.storage.history, tui.storage.settings, tui.storage.paths"
@@ -24,6 +24,7 @@ PURE = {
         "tui.session, tui.session.table_session, tui.session.privacy,"
         " tui.session.seat_control, tui.kept_settings"
     ),
+    "simulate": "tui.simulate.cli, tui.simulate.play, tui.simulate.report, tui.simulate.stats",
 }
 
 

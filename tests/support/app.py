@@ -1,0 +1,39 @@
+"""What app tests share besides fixtures: the seed, the per-user folders, snapshot helpers.
+
+The fixtures that build these (``app_dirs``, ``make_app``) stay in
+``tests/app/conftest.py``; tests import the types and helpers from here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+SEED = 20261130
+"""The seed of every app a test makes unless it asks for another."""
+
+
+@dataclass(frozen=True)
+class AppDirs:
+    """The isolated per-user directories of one test."""
+
+    config: Path
+    state: Path
+    data: Path
+
+    @property
+    def settings(self) -> Path:
+        return self.config / "party-dice" / "settings.toml"
+
+    @property
+    def saves(self) -> Path:
+        return self.state / "party-dice" / "saves"
+
+
+async def no_blink(pilot: Any) -> None:
+    """A ``run_before`` for snapshots: stop every cursor blinking, everywhere."""
+    from textual.widgets import Input
+
+    for widget in pilot.app.screen.query(Input):
+        widget.cursor_blink = False
