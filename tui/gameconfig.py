@@ -15,6 +15,7 @@ from typing import Any
 
 from tui import games
 from tui.engine.controller import Seat
+from tui.names import INVISIBLE
 
 MAX_NAME = 20
 """Longest name, in characters, after control characters are removed."""
@@ -25,13 +26,6 @@ BOT_NAMES: tuple[str, ...] = (
     "Annie", "John", "Mary", "Niklaus",
 )  # fmt: skip
 """Names offered to computer players: people's names, so the log reads like a table."""
-
-INVISIBLE = frozenset(
-    "\u200b\u200c\u200d\u200e\u200f\u2028\u2029\u202a\u202b\u202c\u202d\u202e"
-    "\u2060\u2066\u2067\u2068\u2069\ufeff"
-)
-"""Zero-width and direction-changing characters: they would scramble a seat's name."""
-
 
 def clean_name(raw: str) -> str:
     """A name as the table will show it: control and invisible characters removed,

@@ -13,7 +13,7 @@ import unicodedata
 from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 
-from tui.gameconfig import INVISIBLE
+from tui.names import INVISIBLE
 
 _HIDDEN = INVISIBLE | {"\ufe0f"}
 """What a name keeps out of a drawing: the characters ``clean_name`` drops, and U+FE0F too,

@@ -1,0 +1,272 @@
+"""The house's shape, checked from the source: what ARCHITECTURE.md promises stays true.
+
+Each check reads ``tui/`` with ``ast`` (nothing is imported), so a broken rule fails
+here with the module and line to change, before anyone has to find it by reading.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "tui"
+
+MAX_LINES = 400
+MAX_APP_LINES = 300
+
+REGISTRY = frozenset({"tui.games", "tui.game_spec", "tui.gameconfig"})
+"""The game registry: pure data about which games exist, their variants and options."""
+
+ALLOWED_ARROWS: dict[str, frozenset[str]] = {
+    "tui.engine": frozenset(),
+    "tui.narrate": frozenset({"tui.engine", "tui.glyphs"}),
+    "tui.storage": frozenset({"tui.engine"}) | REGISTRY,
+    "tui.session": frozenset({"tui.engine", "tui.storage"}) | REGISTRY,
+}
+"""Which other top-level parts of ``tui`` a part may import (runtime, TYPE_CHECKING or
+inside a function). ``tui.engine`` stands alone, so the table host, the simulator and
+the tests can load it without anything else; storage and the session know the games
+only through the registry (a save names its game, settings name its variants)."""
+
+NEVER_THE_APP = ("tui.widgets", "tui.screens", "tui.table", "tui.session", "tui.storage")
+"""Parts that reach the app only through ``tui.app_host``, never by importing it."""
+
+PER_GAME_PLACES = (
+    "tui/games.py",
+    "tui/engine/aces/",
+    "tui/engine/chase/",
+    "tui/narrate/aces.py",
+    "tui/narrate/chase.py",
+    "tui/table/kits/",
+    "tui/rules/",
+)
+"""Where a game's own id may be compared against: its registry entry and its packages."""
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+@cache
+def modules() -> dict[str, Path]:
+    return {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
+
+
+@cache
+def tree(name: str) -> ast.Module:
+    return ast.parse(modules()[name].read_text(encoding="utf-8"))
+
+
+def imported(name: str) -> Iterator[tuple[str, int]]:
+    """Every ``tui`` module ``name`` imports anywhere (top level, TYPE_CHECKING, or in a
+    function), resolved to a module of the package, with its line."""
+    known = modules()
+    for node in ast.walk(tree(name)):
+        targets: list[str] = []
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            targets = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+        for target in targets:
+            if target.startswith("tui") and target in known and target != name:
+                yield target, node.lineno
+
+
+def top_part(name: str) -> str:
+    parts = name.split(".")
+    return ".".join(parts[:2])
+
+
+def test_no_import_cycle() -> None:
+    """No two modules of tui import each other, directly or round a longer loop (lazy
+    imports inside functions count: a cycle is a cycle, whenever it closes)."""
+    graph = {name: sorted({target for target, _ in imported(name)}) for name in modules()}
+    # A package imports its own submodules by being imported; that is not a cycle.
+    for name, targets in graph.items():
+        graph[name] = [t for t in targets if not name.startswith(t + ".")]
+    state: dict[str, int] = {}
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for nxt in graph[node]:
+            if state.get(nxt) == 1:
+                return [*path[path.index(nxt) :], nxt]
+            if nxt not in state:
+                found = visit(nxt)
+                if found:
+                    return found
+        path.pop()
+        state[node] = 2
+        return None
+
+    for start in graph:
+        if start not in state:
+            cycle = visit(start)
+            assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+
+
+@pytest.mark.parametrize("part", sorted(ALLOWED_ARROWS))
+def test_parts_import_only_what_they_may(part: str) -> None:
+    allowed = ALLOWED_ARROWS[part] | {part, "tui"}
+    wrong = [
+        f"{name}:{line} imports {target}"
+        for name in modules()
+        if name == part or name.startswith(part + ".")
+        for target, line in imported(name)
+        if top_part(target) not in allowed
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize("part", NEVER_THE_APP)
+def test_parts_reach_the_app_only_through_its_host(part: str) -> None:
+    wrong = [
+        f"{name}:{line} imports {target}"
+        for name in modules()
+        if name == part or name.startswith(part + ".")
+        for target, line in imported(name)
+        if target == "tui.app"
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_modules_are_small() -> None:
+    sizes = {
+        name: len(path.read_text(encoding="utf-8").splitlines()) for name, path in modules().items()
+    }
+    big = {name: n for name, n in sizes.items() if n > MAX_LINES}
+    assert not big, f"modules over {MAX_LINES} lines: {big}"
+    assert sizes["tui.app"] < MAX_APP_LINES, f"tui/app.py has {sizes['tui.app']} lines"
+
+
+def game_ids() -> set[str]:
+    from tui import games
+
+    return {spec.id for spec in games.all_games()}
+
+
+def test_no_game_branch_outside_the_registry() -> None:
+    """Adding a game touches ``games.py`` and the game's own packages, nothing else:
+    no ``game_id == "chase"`` anywhere in the rest of tui."""
+    ids = game_ids()
+    found = []
+    for name, path in modules().items():
+        relative = path.relative_to(ROOT).as_posix()
+        if any(relative.startswith(place) for place in PER_GAME_PLACES):
+            continue
+        for node in ast.walk(tree(name)):
+            if isinstance(node, ast.Compare):
+                constants = [
+                    c.value
+                    for c in [node.left, *node.comparators]
+                    if isinstance(c, ast.Constant) and isinstance(c.value, str)
+                ]
+                if any(value in ids for value in constants):
+                    found.append(f"{relative}:{node.lineno}")
+            elif isinstance(node, ast.Dict):
+                keys = [k.value for k in node.keys if isinstance(k, ast.Constant)]
+                if ids <= set(keys):
+                    found.append(f"{relative}:{node.lineno} (a table keyed by game)")
+    assert not found, "branches on a game id outside the registry:\n" + "\n".join(found)
+
+
+TEXTUAL_PRIVATE_OK = "tui/textual_compat/"
+
+
+def test_private_textual_api_lives_in_one_package() -> None:
+    """``textual._context`` and friends are imported only by ``tui.textual_compat``."""
+    found = []
+    for name, path in modules().items():
+        relative = path.relative_to(ROOT).as_posix()
+        if relative.startswith(TEXTUAL_PRIVATE_OK):
+            continue
+        for node in ast.walk(tree(name)):
+            module = None
+            if isinstance(node, ast.ImportFrom) and node.module:
+                module = node.module
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+                module = names[0]
+            if module and module.startswith("textual"):
+                private = [part for part in module.split(".") if part.startswith("_")]
+                private += [n for n in names if n.startswith("_")]
+                if private:
+                    found.append(f"{relative}:{node.lineno} {module} {private}")
+    assert not found, "private Textual imports outside textual_compat:\n" + "\n".join(found)
+
+
+def defined_private_names(files: list[Path]) -> set[str]:
+    """Private names a body of code defines: ``def _x``, ``self._x = ...``, ``_x = ...``."""
+    names: set[str] = set()
+    for file in files:
+        try:
+            module = ast.parse(file.read_text(encoding="utf-8"))
+        except (SyntaxError, UnicodeDecodeError):
+            continue
+        for node in ast.walk(module):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names.add(node.name)
+            elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                for target in targets:
+                    for sub in ast.walk(target):
+                        if isinstance(sub, ast.Attribute):
+                            names.add(sub.attr)
+                        elif isinstance(sub, ast.Name):
+                            names.add(sub.id)
+    return {name for name in names if name.startswith("_") and not name.startswith("__")}
+
+
+def test_private_textual_attributes_only_in_textual_compat() -> None:
+    """No ``screen._parent`` or ``app._screen_stack`` outside ``tui.textual_compat``:
+    a private name of Textual's that our own code does not define is Textual's
+    internals, and only the one guarded package may touch them."""
+    import textual
+
+    textual_files = sorted(Path(textual.__file__).parent.rglob("*.py"))
+    ours = defined_private_names(sorted(PACKAGE.rglob("*.py")))
+    textual_names = defined_private_names(textual_files)
+    theirs = textual_names - ours
+    found = []
+    for name, path in modules().items():
+        relative = path.relative_to(ROOT).as_posix()
+        if relative.startswith(TEXTUAL_PRIVATE_OK):
+            continue
+        for node in ast.walk(tree(name)):
+            if isinstance(node, ast.Attribute) and node.attr in theirs:
+                if isinstance(node.value, ast.Name) and node.value.id in ("os", "sys"):
+                    continue  # os._exit is the standard library's, not Textual's
+                found.append(f"{relative}:{node.lineno} .{node.attr}")
+            elif isinstance(node, ast.ClassDef):
+                found += overridden_internals(name, node, relative)
+    assert not found, "Textual internals used outside textual_compat:\n" + "\n".join(found)
+
+
+def overridden_internals(module: str, node: ast.ClassDef, relative: str) -> list[str]:
+    """Methods of a class of ours that replace a private method of a Textual base class."""
+    import importlib
+
+    cls = getattr(importlib.import_module(module), node.name, None)
+    if not isinstance(cls, type):
+        return []
+    textual_bases = [base for base in cls.__mro__[1:] if base.__module__.startswith("textual")]
+    found = []
+    for item in node.body:
+        if not isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        if not item.name.startswith("_") or item.name.startswith("__"):
+            continue
+        if any(item.name in vars(base) for base in textual_bases):
+            found.append(f"{relative}:{item.lineno} def {item.name} overrides Textual's")
+    return found
