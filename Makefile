@@ -8,7 +8,7 @@ PY := $(VENV)/bin/python
 
 install:  ## create .venv and install party-dice (editable) with its test extra
 	test -x $(PY) || python3 -m venv $(VENV)
-	$(PY) -m pip install -e '.[test]' ruff mypy pyinstrument
+	$(PY) -m pip install -e '.[test,lint]' pyinstrument
 
 run:  ## launch the game
 	$(VENV)/bin/party-dice
@@ -33,8 +33,8 @@ lint:  ## ruff lint and format check
 format:  ## apply ruff's formatting
 	$(VENV)/bin/ruff format .
 
-typecheck:  ## mypy over the package
-	$(VENV)/bin/mypy tui
+typecheck:  ## mypy --strict over tui and tests (settings in pyproject.toml)
+	$(VENV)/bin/mypy
 
 sim:  ## a sample simulator run: 20,000 six-player Aces rounds
 	$(PY) -m tui.simulate aces --players 6 --games 20000 --seed 1

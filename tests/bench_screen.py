@@ -44,7 +44,7 @@ class Screen:
                 self._write(match.group("text"))
             elif match.group("final") == "H":
                 parts = [int(p) if p.isdigit() else 1 for p in match.group("csi").split(";")]
-                row, column = (parts + [1, 1])[:2]
+                row, column = [*parts, 1, 1][:2]
                 self.row = min(max(row, 1), self.rows) - 1
                 self.column = min(max(column, 1), self.columns) - 1
 

@@ -74,7 +74,9 @@ def imported(name: str) -> Iterator[tuple[str, int]]:
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            targets = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+            targets = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
+        else:
+            continue
         for target in targets:
             if target.startswith("tui") and target in known and target != name:
                 yield target, node.lineno
@@ -191,14 +193,15 @@ def test_private_textual_api_lives_in_one_package() -> None:
         if relative.startswith(TEXTUAL_PRIVATE_OK):
             continue
         for node in ast.walk(tree(name)):
-            module = None
             if isinstance(node, ast.ImportFrom) and node.module:
                 module = node.module
                 names = [alias.name for alias in node.names]
             elif isinstance(node, ast.Import):
                 names = [alias.name for alias in node.names]
                 module = names[0]
-            if module and module.startswith("textual"):
+            else:
+                continue
+            if module.startswith("textual"):
                 private = [part for part in module.split(".") if part.startswith("_")]
                 private += [n for n in names if n.startswith("_")]
                 if private:

@@ -1,6 +1,6 @@
 """The engines, their bots, the narrators, the game registry, storage, the session
-layer and the simulator load neither Textual nor Rich (in a fresh interpreter, so nothing imported by
-another test counts)."""
+layer and the simulator load neither Textual nor Rich (in a fresh interpreter, so
+nothing imported by another test counts)."""
 
 from __future__ import annotations
 

@@ -30,7 +30,7 @@ def write_crash_log(renderables: Iterable[Any]) -> Path | None:
             console.print(renderable)
         atomic_write_bytes(path, console.export_text().encode("utf-8"))
         return path
-    except Exception:  # noqa: BLE001 - the message matters more than the log
+    except Exception:
         return None
 
 

@@ -27,6 +27,7 @@ BOT_NAMES: tuple[str, ...] = (
 )  # fmt: skip
 """Names offered to computer players: people's names, so the log reads like a table."""
 
+
 def clean_name(raw: str) -> str:
     """A name as the table will show it: control and invisible characters removed,
     runs of spaces folded to one, ends stripped. Markup is kept literally (the UI never

@@ -30,6 +30,7 @@ Pure standard library: no Textual import.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import threading
@@ -125,10 +126,9 @@ class HangUpGuard:
         self.watchdog.start()
         loop = self._loop
         if loop is not None and not loop.is_closed():
-            try:
+            # The loop may close in between: then there is nothing left to save.
+            with contextlib.suppress(RuntimeError):
                 loop.call_soon_threadsafe(self.on_signal, signum)
-            except RuntimeError:  # the loop closed in between: nothing left to save
-                pass
 
     def _watch(self) -> None:
         self.saved.wait(self.save_wait)

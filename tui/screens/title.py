@@ -121,7 +121,7 @@ class TitleScreen(Screen[Any]):
         """How many saved games there are; bad files are moved aside and reported."""
         try:
             scan = app_host(self).store.scan()
-        except Exception:  # noqa: BLE001 - an unreadable folder means no Continue
+        except Exception:
             return 0
         for message in scan.messages:
             self._tell(message)
@@ -139,7 +139,7 @@ class TitleScreen(Screen[Any]):
 
         try:
             records, message = History(app_host(self).history_path).recent(1)
-        except Exception:  # noqa: BLE001 - an unreadable history means no Recent games
+        except Exception:
             return False
         if message:
             self._tell(message)

@@ -82,7 +82,7 @@ class TableScreen(TableBoard):
             return self._ascii
         try:
             return app_host(self).ascii_glyphs
-        except Exception:  # noqa: BLE001 - no app yet (constructed outside one)
+        except Exception:
             return False
 
     @property

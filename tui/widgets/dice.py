@@ -169,4 +169,6 @@ class DiceView(LineWidget):
         glyphs = dice_glyphs(self.dice, self.ascii_only)
         if self.ascii_only or self.rolling:
             return glyphs if self.ascii_only else "   ".join(glyphs.split(" "))
-        return "   ".join(f"{glyph} {value}" for glyph, value in zip(glyphs.split(" "), self.dice))
+        return "   ".join(
+            f"{glyph} {value}" for glyph, value in zip(glyphs.split(" "), self.dice, strict=True)
+        )

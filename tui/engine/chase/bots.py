@@ -231,7 +231,7 @@ class Odds:
             running += spread[rank]
             survive[rank] = running
         if self.pairs:
-            survive = survive[1:] + [0.0]
+            survive = [*survive[1:], 0.0]
         if len(_SURVIVALS) > 20_000:
             _SURVIVALS.clear()
         _SURVIVALS[key] = survive

@@ -101,7 +101,7 @@ def build_view(g: ChaseTable, viewer: int | None) -> TableView:
 
 def _no_change(g: ChaseTable, seat: int | None, viewer: int | None) -> str:
     """Why the player to act may not change, when that is public or the viewer's own."""
-    if seat is None or seat == g.dealer and not g.holds_king(seat):
+    if seat is None or (seat == g.dealer and not g.holds_king(seat)):
         return ""
     if g.holds_king(seat):
         if g.face_up[seat]:

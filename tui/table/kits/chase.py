@@ -210,4 +210,3 @@ class ChaseKit(TableKit):
             curtains=ChaseCurtains(),
             privacy=SHARED_KEYBOARD,
         )
-
