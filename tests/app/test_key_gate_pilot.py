@@ -1,0 +1,190 @@
+"""Issue 15's privacy hole, through the app: keys typed ahead never lift a curtain or
+make a person's move (``tui.table.gate``, rule ``tui.session.keygate``).
+
+Each test plays the issue's own command line with ``ScriptedTimes``: the test says when
+each key arrives (``times.wait``) and a curtain or a person's actions are drawn at the
+time the screen stamps them, so the times are exact and nothing sleeps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from tests.app.chase_support import screen_lines, table_of
+from tests.app.conftest import AppDirs
+from tests.app.gate_support import ScriptedTimes
+from tests.app.table_support import write_settings
+from tui.cli import parse
+from tui.engine.core import Event
+from tui.glyphs import card as card_label
+from tui.screens.curtain import PassCurtain, PrivateResult
+from tui.session.keygate import DECISION
+from tui.table.screen import TableScreen
+from tui.widgets.game_log import GameLog
+
+MakeApp = Callable[..., Any]
+REPEAT = 1 / 30
+"""A held key's repeat interval."""
+
+
+@pytest.fixture
+def times(monkeypatch: pytest.MonkeyPatch) -> ScriptedTimes:
+    """The clock of every table the test opens."""
+    clock = ScriptedTimes()
+    monkeypatch.setattr(TableScreen, "default_times", staticmethod(lambda: clock))
+    return clock
+
+
+def config_of(command: str) -> Any:
+    play = parse(command.split()).play
+    assert play is not None
+    return play.config()
+
+
+async def open_game(
+    make_app: MakeApp, app_dirs: AppDirs, command: str, animation: str = "off"
+) -> tuple[Any, Any]:
+    write_settings(app_dirs.settings, animation=animation)
+    app = make_app(settings_path=app_dirs.settings)
+    return app, config_of(command)
+
+
+async def key(pilot: Any, times: ScriptedTimes, name: str, after: float) -> None:
+    """``name`` arrives ``after`` seconds after the last key (or the last thing drawn)."""
+    times.wait(after)
+    await pilot.press(name)
+    await pilot.pause()
+
+
+def hidden_from(app: Any, viewer: int | None) -> list[str]:
+    """Labels of the face-down cards ``viewer`` may not see (everyone's, for ``None``)."""
+    controller = table_of(app).controller
+    public = controller.view(None)
+    own = controller.view(viewer).seats[viewer].card if viewer is not None else None
+    return [
+        card_label(card)
+        for seat, card in enumerate(controller.game.hands)
+        if card is not None and public.seats[seat].card is None and card != own
+    ]
+
+
+def assert_nothing_hidden_shown(app: Any, viewer: int | None) -> None:
+    text = "\n".join(screen_lines(app))
+    for label in hidden_from(app, viewer):
+        assert label not in text, (label, viewer, type(app.screen).__name__)
+
+
+async def test_a_second_enter_after_covering_a_card_does_not_lift_the_next_curtain(
+    make_app: MakeApp, app_dirs: AppDirs, times: ScriptedTimes
+) -> None:
+    """Issue 15: Cleo deals, Ann changes, covers her card with Enter, and a second
+    Enter 0.05 to 0.4 s later must leave "Pass to Ben" up (Ann would see Ben's card)."""
+    for gap in (0.05, 0.2, 0.4):
+        app, config = await open_game(
+            make_app, app_dirs, "play chase --players Ann,Ben,Cleo --first-seat 3 --seed 30"
+        )
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.start_game(config)
+            await pilot.pause()
+            await key(pilot, times, "d", 1.0)
+            assert isinstance(app.screen, PassCurtain) and app.screen.seat == 0
+            await key(pilot, times, "enter", 1.0)
+            await key(pilot, times, "c", 1.0)
+            assert isinstance(app.screen, PrivateResult) and app.screen.seat == 0
+            await key(pilot, times, "enter", 1.0)
+            assert isinstance(app.screen, PassCurtain) and app.screen.seat == 1
+            await key(pilot, times, "enter", gap)
+            assert isinstance(app.screen, PassCurtain) and app.screen.seat == 1, gap
+            assert table_of(app).viewer is None
+            assert_nothing_hidden_shown(app, None)
+            await key(pilot, times, "enter", 1.0)  # Ben, on purpose
+            assert table_of(app).viewer == 1
+
+
+async def test_enter_twice_at_the_deal_does_not_show_the_first_player_s_card_to_the_dealer(
+    make_app: MakeApp, app_dirs: AppDirs, times: ScriptedTimes
+) -> None:
+    app, config = await open_game(
+        make_app, app_dirs, "play chase --players Ann,Ben,Cleo --first-seat 3 --seed 30"
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(config)
+        await pilot.pause()
+        await key(pilot, times, "enter", 1.0)  # Cleo deals (the only action)
+        assert isinstance(app.screen, PassCurtain) and app.screen.seat == 0
+        for gap in (0.05, 0.1, 0.3, 0.4):
+            await key(pilot, times, "enter", gap)
+            assert isinstance(app.screen, PassCurtain), gap
+            assert_nothing_hidden_shown(app, None)
+        # Still hammering, a key repeat for two seconds: the curtain holds.
+        for _ in range(60):
+            await key(pilot, times, "enter", REPEAT)
+        assert isinstance(app.screen, PassCurtain) and table_of(app).viewer is None
+        await key(pilot, times, "enter", 0.6)  # let go, then pressed on purpose
+        assert table_of(app).viewer == 0
+
+
+async def test_enter_every_0_3_s_to_hurry_the_computers_never_lifts_a_curtain(
+    make_app: MakeApp, app_dirs: AppDirs, times: ScriptedTimes
+) -> None:
+    """Ben deals, then presses Enter every 0.3 s through the computers' turns: Ann's
+    curtain comes up and stays up; Ben never sees her card."""
+    app, config = await open_game(
+        make_app,
+        app_dirs,
+        "play chase --players Ann,Ben --bots 3 --first-seat 2 --seed 30",
+        animation="fast",
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(config)
+        await pilot.pause()
+        await key(pilot, times, "d", 1.0)
+        curtains = 0
+        for _ in range(40):
+            await key(pilot, times, "enter", 0.3)
+            table = table_of(app)
+            if isinstance(app.screen, PassCurtain):
+                curtains += 1
+                assert table.viewer is None
+            assert table.viewer != 0
+            assert_nothing_hidden_shown(app, table.viewer)
+        assert curtains > 0, "Ann's curtain never came up"
+        assert isinstance(app.screen, PassCurtain) and app.screen.seat == 0
+
+
+async def test_keys_pressed_to_hurry_the_computers_do_not_make_the_person_s_move(
+    make_app: MakeApp, app_dirs: AppDirs, times: ScriptedTimes
+) -> None:
+    """Issue 15: Ann alone with four computers, `c` every 0.35 s: the computers are
+    hurried, but Ann does not change a card she never saw; a `c` after she has looked
+    for a moment does change."""
+    app, config = await open_game(
+        make_app,
+        app_dirs,
+        "play chase --players Ann --bots 4 --first-seat 4 --seed 3",
+        animation="normal",
+    )
+    async with app.run_test(size=(80, 48)) as pilot:
+        app.start_game(config)
+        await pilot.pause()
+        table = table_of(app)
+        moved: list[list[Event]] = []
+        apply = table.controller.apply
+
+        def watched(action: Any) -> list[Event]:
+            if table.person_deciding():
+                moved.append([])
+            return apply(action)
+
+        table.controller.apply = watched
+        for _ in range(30):
+            await key(pilot, times, "c", 0.35)
+        assert not moved, "a key pressed to hurry the computers made Ann's move"
+        assert table.controller.whose_turn() == 0 and table.gate.decision_at is not None
+        log = "\n".join(line for line, _ in table.query_one(GameLog).lines)
+        assert "Ann changes" not in log
+        await key(pilot, times, "c", DECISION.quiet + 0.05)
+        assert moved, "a deliberate key did not make Ann's move"
