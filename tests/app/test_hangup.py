@@ -32,6 +32,7 @@ from tests.pty_driver import PtyApp
 from tui.cli import parse
 from tui.engine.controller import Controller, new_game
 from tui.engine.core import Event
+from tui.session.keygate import DECISION
 from tui.storage.saves import SaveStore
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -131,11 +132,16 @@ class Shadow:
 
 
 def play(app: PtyApp, shadow: Shadow, moves: int) -> None:
-    """Type the keys of ``moves`` moves in one go, as a fast typist over SSH would (the
-    app handles keys typed ahead in order), then wait for the screen to settle."""
-    keys = [key for _ in range(moves) for key in shadow.step()]
-    app.send("".join(KEY_BYTES.get(key, key) for key in keys))
-    app.quiet(settle=0.15, limit=8)
+    """Type the keys of ``moves`` moves, one move at a time, each a moment after the
+    screen settled: a person's move takes only a key pressed after it was drawn and
+    after a still moment (the key gate, ``tui.table.gate``), so keys typed ahead of a
+    move would be dropped. The keys of one move (a cut: its key, Home, Enter) go in
+    one burst, as a fast typist's over SSH would."""
+    for _ in range(moves):
+        time.sleep(max(DECISION.settle, DECISION.quiet) + 0.05)
+        keys = shadow.step()
+        app.send("".join(KEY_BYTES.get(key, key) for key in keys))
+        app.quiet(settle=0.15, limit=8)
     assert app.poll() is None, app.text()[-2000:]
 
 
