@@ -29,16 +29,18 @@ class PatientTimes:
 
 class ScriptedTimes:
     """The test moves the clock (``t``, or ``wait``); a key arrives at the time it is
-    handled and a gate is drawn at the time it is stamped."""
+    handled and a gate is drawn ``draw_lag`` seconds after the time it is stamped (a
+    lag: keys that came in one burst all arrived before what the first one drew)."""
 
-    def __init__(self, start: float = 100.0) -> None:
+    def __init__(self, start: float = 100.0, draw_lag: float = 0.0) -> None:
         self.t = start
+        self.draw_lag = draw_lag
 
     def wait(self, seconds: float) -> None:
         self.t += seconds
 
     def now(self) -> float:
-        return self.t
+        return self.t + self.draw_lag
 
     def arrival(self, event: Any) -> float:
         return self.t
