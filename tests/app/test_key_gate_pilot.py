@@ -188,3 +188,64 @@ async def test_keys_pressed_to_hurry_the_computers_do_not_make_the_person_s_move
         assert "Ann changes" not in log
         await key(pilot, times, "c", DECISION.quiet + 0.05)
         assert moved, "a deliberate key did not make Ann's move"
+
+
+TABLES = [
+    ("chase, two people and two computers", "play chase --players Ann,Ben --bots 2 --seed 5"),
+    ("chase, three people", "play chase --players Ann,Ben,Cleo --seed 8"),
+    ("aces, three people", "play aces --players Ann,Ben,Cleo --match rounds --rounds 3 --seed 4"),
+]
+
+
+@pytest.mark.parametrize("command", [t[1] for t in TABLES], ids=[t[0] for t in TABLES])
+async def test_no_person_s_move_is_made_by_a_key_typed_before_their_turn_was_drawn(
+    make_app: MakeApp, app_dirs: AppDirs, times: ScriptedTimes, command: str
+) -> None:
+    """A typist presses keys at random moments: bursts arriving at once, held keys,
+    double presses, deliberate keys. Whenever a person's move is made, the key that
+    made it arrived after their turn was drawn, and at least ``DECISION.settle`` later.
+    A burst's keys all arrived before anything they led to was drawn (``draw_lag``)."""
+    from tui.screens.cut import CutScreen
+    from tui.screens.round_end import RoundEndScreen
+    from tui.widgets.action_bar import ActionBar
+
+    times.draw_lag = 0.005
+    chooser = __import__("random").Random(command)
+    app, config = await open_game(make_app, app_dirs, command)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(config)
+        await pilot.pause()
+        table = table_of(app)
+        drawn: list[float | None] = [None]
+        moves: list[tuple[float, float | None]] = []
+        show, apply = table._show_actions, table.controller.apply
+
+        def shown() -> None:
+            show()
+            drawn[0] = times.now() if table.person_deciding() else None
+
+        def applied(action: Any) -> list[Event]:
+            if table.person_deciding():
+                moves.append((times.t, drawn[0]))
+            return apply(action)
+
+        table._show_actions = shown
+        table.controller.apply = applied
+        drawn[0] = times.now() if table.person_deciding() else None  # drawn at the start
+        for _ in range(250):
+            top = app.screen
+            if isinstance(top, RoundEndScreen) and top.summary.final:
+                break
+            pool = ["enter", "enter", "space", "c", "s", "d", "r"]
+            if isinstance(top, CutScreen):
+                pool = ["enter", "r", "1", "right", "home"]
+            elif top is table:
+                pool += [action.key for action in table.query_one(ActionBar).actions]
+            times.wait(chooser.choice([0.0, 0.0, REPEAT, chooser.uniform(0.05, 0.4), 0.7, 1.5]))
+            await pilot.press(chooser.choice(pool))
+            await pilot.pause()
+        last = (type(app.screen).__name__, screen_lines(app))
+    assert len(moves) > 6, last
+    for at, drawn_at in moves:
+        assert drawn_at is not None and at > drawn_at, (at, drawn_at)
+        assert at - drawn_at >= DECISION.settle, (at, drawn_at)

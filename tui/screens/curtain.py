@@ -33,8 +33,7 @@ from textual.events import Key
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from tui.session.keygate import CURTAIN
-from tui.table.gate import TableGate
+from tui.table.gate import DrawnGate, TableGate
 from tui.widgets.card import CardView
 from tui.widgets.textfit import fit, printable
 
@@ -74,38 +73,18 @@ class TableCover:
         return list(getattr(self, "KEYS", []))
 
 
-class KeyGated:
-    """A curtain's gate: drawn at ``opened_at`` (``None`` while it is not on screen),
-    lifted only by an Enter that passes the ``CURTAIN`` rule on the table's clock."""
-
-    gate: TableGate
-    opened_at: float | None = None
-
-    def on_screen_resume(self) -> None:
-        """Shown (first, or again after the rules or keys screen): drawn after this
-        refresh, and only then open."""
-        self.opened_at = None
-        self.call_after_refresh(self._drawn)  # type: ignore[attr-defined]
-
-    def on_screen_suspend(self) -> None:
-        self.opened_at = None
-
-    def _drawn(self) -> None:
-        if self.is_current:  # type: ignore[attr-defined]
-            self.opened_at = self.gate.times.now()
-
-    def lifted_by(self, event: Key) -> bool:
-        """Feed ``event`` to the clock; True if it is an Enter that lifts the curtain.
-        Any other Enter is dropped here, so it never reaches the table below."""
-        if event.key != "enter":
-            self.gate.record(event)
-            return False
-        event.stop()
-        event.prevent_default()
-        return self.gate.passes(event, self.opened_at, CURTAIN)
+def lifted_by(screen: DrawnGate, event: Key) -> bool:
+    """Feed ``event`` to the table's clock; True if it is an Enter that lifts the
+    curtain. Any other Enter is dropped here, so it never reaches the table below."""
+    if event.key != "enter":
+        screen.record_key(event)
+        return False
+    event.stop()
+    event.prevent_default()
+    return screen.key_passes(event)
 
 
-class PassCurtain(KeyGated, TableCover, ModalScreen[int | None]):
+class PassCurtain(DrawnGate, TableCover, ModalScreen[int | None]):
     """Before a person's turn: public information and "Pass to <name>"."""
 
     KEYS = (("enter", "The player named takes the keyboard"), ("escape", "Leave the table"))
@@ -171,7 +150,7 @@ class PassCurtain(KeyGated, TableCover, ModalScreen[int | None]):
         box.styles.margin = (top, 0, 0, 0)
 
     def on_key(self, event: Key) -> None:
-        if self.lifted_by(event):
+        if lifted_by(self, event):
             self.dismiss(self.seat)
 
     def action_leave(self) -> None:
@@ -180,7 +159,7 @@ class PassCurtain(KeyGated, TableCover, ModalScreen[int | None]):
             table.action_leave()
 
 
-class PrivateResult(KeyGated, TableCover, ModalScreen[None]):
+class PrivateResult(DrawnGate, TableCover, ModalScreen[None]):
     """After a person's swap: their new card, for their eyes only, until Enter."""
 
     KEYS = (("enter", "Cover your card and pass on"),)
@@ -213,7 +192,7 @@ class PrivateResult(KeyGated, TableCover, ModalScreen[None]):
             yield Static(Text(GATE_NOTE.format(verb="cover"), style="dim"), id="curtain-gate")
 
     def on_key(self, event: Key) -> None:
-        if self.lifted_by(event):
+        if lifted_by(self, event):
             self.dismiss(None)
 
 

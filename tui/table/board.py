@@ -46,9 +46,7 @@ def curtain_screen(request: CurtainRequest, ascii_only: bool, gate: TableGate) -
 
     if request.card is None:
         return PassCurtain(request.seat, request.name, request.lines, ascii_only, gate)
-    return PrivateResult(
-        request.seat, request.name, request.card, request.lines, ascii_only, gate
-    )
+    return PrivateResult(request.seat, request.name, request.card, request.lines, ascii_only, gate)
 
 
 def number_screen(request: NumberRequest, ascii_only: bool) -> Screen[Any]:

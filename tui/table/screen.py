@@ -21,8 +21,7 @@ The app builds it with ``table_screen(controller, config, slot)`` and reads
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import on
@@ -79,7 +78,7 @@ class TableScreen(TableBoard):
         times: GateTimes | None = None,
     ) -> None:
         super().__init__(controller)
-        self.gate = TableGate(times or self.default_times())
+        self.gate = TableGate(times or type(self).default_times())
         """The key gate of this table and its curtains (one keyboard)."""
         self.config = config
         self.slot = slot
@@ -279,7 +278,8 @@ class TableScreen(TableBoard):
         else:
             choices = [*self.controller.actions(), LOOK]
         self._show_actions()
-        self._open_gate(RoundEndScreen(summary, choices, ascii_only), self._round_end_chosen)
+        round_end = RoundEndScreen(summary, choices, ascii_only, self.gate)
+        self._open_gate(round_end, self._round_end_chosen)
         return False
 
     def _round_end_chosen(self, kind: str | None) -> None:
