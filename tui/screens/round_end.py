@@ -50,7 +50,8 @@ class RoundEndScreen(DrawnGate, ModalScreen[str | None]):
     """Dismisses with the kind of the chosen action (``None`` when closed by a click
     outside). Its choices are decisions (the next deal, a rematch): with the table's
     ``gate`` a key takes one only if it passes the ``DECISION`` rule, so an Enter
-    hammered to hurry the computers neither skips the round's result nor deals."""
+    hammered to hurry the computers neither skips the round's result nor deals.
+    Escape ("Look at the table") decides nothing and is never held back."""
 
     gate_rule = DECISION
 
@@ -96,7 +97,10 @@ class RoundEndScreen(DrawnGate, ModalScreen[str | None]):
             return
         event.stop()
         event.prevent_default()
-        if self.key_passes(event):
+        if chosen.kind == LOOK.kind:  # Esc, as everywhere: it decides nothing
+            self.record_key(event)
+            self.dismiss(chosen.kind)
+        elif self.key_passes(event):
             self.dismiss(chosen.kind)
 
     @on(ActionBar.Chosen)
