@@ -249,3 +249,26 @@ async def test_no_person_s_move_is_made_by_a_key_typed_before_their_turn_was_dra
     for at, drawn_at in moves:
         assert drawn_at is not None and at > drawn_at, (at, drawn_at)
         assert at - drawn_at >= DECISION.settle, (at, drawn_at)
+
+
+async def test_the_app_s_keys_are_never_held_back(
+    make_app: MakeApp, app_dirs: AppDirs, times: ScriptedTimes
+) -> None:
+    """F2 and Escape the moment a curtain or a person's actions appear, in a burst:
+    they work as always (only Enter and the action keys wait)."""
+    from tui.screens.confirm import ConfirmScreen
+    from tui.screens.help import HelpScreen
+
+    app, config = await open_game(
+        make_app, app_dirs, "play chase --players Ann,Ben,Cleo --first-seat 3 --seed 30"
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(config)
+        await pilot.pause()
+        await key(pilot, times, "f2", 0.0)
+        assert isinstance(app.screen, HelpScreen)
+        await key(pilot, times, "escape", 0.0)
+        await key(pilot, times, "d", 1.0)
+        assert isinstance(app.screen, PassCurtain)
+        await key(pilot, times, "escape", 0.0)
+        assert isinstance(app.screen, ConfirmScreen)
