@@ -13,6 +13,7 @@ Animation is off (settings), so a turn's bytes are its repaint and nothing else.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -21,6 +22,7 @@ from tui.cli import parse
 from tui.engine.controller import Controller
 from tui.engine.core import Action, Event
 from tui.games import new_controller
+from tui.session.keygate import CURTAIN, DECISION, GateRule
 
 SETTLE = 0.3
 """Seconds of silence that mean the app has finished answering a key."""
@@ -68,18 +70,32 @@ class Driver:
         self.game = game
         self.round_over = False
         self.tally = Tally()
+        self.sent_at = 0.0
+        self.drawn_at = time.monotonic() - SETTLE
 
-    def press(self, key: str) -> int:
-        """Send ``key`` (an ``Action.key`` name) and read until the app goes quiet."""
+    def press(self, key: str, rule: GateRule | None = DECISION) -> int:
+        """Send ``key`` (an ``Action.key`` name) and read until the app goes quiet.
+
+        A key for a gate (a curtain, a person's move: ``rule``) comes as a person's
+        would, a moment after the screen was drawn and after the last key: the app
+        drops keys typed ahead there (``tui.session.keygate``)."""
+        if rule is not None:
+            wait = max(self.sent_at + rule.quiet, self.drawn_at + rule.settle) + 0.03
+            time.sleep(max(0.0, wait - time.monotonic()))
         self.session.send(KEY_BYTES.get(key, key))
+        self.sent_at = time.monotonic()
         first = self.session.read_chunk(10.0)
         if not first:
             raise Desync(f"no answer to {key!r}:\n{self.session.screen.text()}")
-        return first + self.session.pump(SETTLE)
+        written = first + self.session.pump(SETTLE)
+        self.drawn_at = time.monotonic() - SETTLE  # quiet for SETTLE: drawn by then
+        return written
 
-    def apply(self, action: Action, key: str | None = None) -> None:
+    def apply(
+        self, action: Action, key: str | None = None, rule: GateRule | None = DECISION
+    ) -> None:
         """Press ``action``'s key and play it on the replica too."""
-        self.press(key or action.key)
+        self.press(key or action.key, rule)
         self._applied(self.game.apply(action), action.kind)
 
     def _applied(self, events: list[Event], kind: str) -> None:
@@ -105,13 +121,13 @@ class Driver:
         self.bots()
         screen = self.session.screen
         if ROUND_END_SCREEN in screen and self.round_over:
-            self.press("escape")  # "Look at the table": the table plays on
+            self.press("escape", None)  # "Look at the table": the table plays on
             self.round_over = False
         elif PASS_CURTAIN in screen:
             self.tally.person_turns += 1
-            self.press("enter")
+            self.press("enter", CURTAIN)
         elif PRIVATE_RESULT in screen:
-            self.press("enter")
+            self.press("enter", CURTAIN)
         else:
             actions = self.game.actions()
             action = actions[-1] if choose_second and len(actions) > 1 else actions[0]
@@ -120,7 +136,7 @@ class Driver:
                 self.press(action.key)
                 if CUT_SCREEN not in self.session.screen:
                     raise Desync(f"no cut screen:\n{self.session.screen.text()}")
-                self.apply(action.with_arg((low + high) // 2), "enter")  # the middle
+                self.apply(action.with_arg((low + high) // 2), "enter", None)  # the middle
             else:
                 self.apply(action)
 

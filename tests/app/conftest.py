@@ -29,6 +29,16 @@ def app_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AppDirs:
     return dirs
 
 
+@pytest.fixture(autouse=True)
+def patient_keys(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pilot's keys arrive as a deliberate person's would, a second apart, so the key
+    gate (``tui.table.gate``) lets them through; tests of the gate use their own times."""
+    from tests.support.gate import PatientTimes
+    from tui.table.screen import TableScreen
+
+    monkeypatch.setattr(TableScreen, "default_times", PatientTimes)
+
+
 @pytest.fixture
 def make_app() -> Callable[..., Any]:
     """``make_app(**kwargs)``: a fresh ``PartyDiceApp`` (seeded; kwargs go to it)."""

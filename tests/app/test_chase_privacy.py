@@ -12,6 +12,13 @@ person would (every cell of every visible layer, ``screen_lines``) and checks:
 - that person may see their own card and the card they just handed over, nothing else;
 - the log of the round in progress names no face-down card, not even the viewer's.
 
+Between the steps a typist types ahead, as people do at one keyboard (issue 15): after
+each deliberate key, whenever the screen is a gate (a curtain, the private card, a
+person's actions), a second Enter 0.05 to 0.4 s later, a burst of keys arriving at
+once, or a key held down. None of those keys may change anything (the curtain stays,
+no move is made: checked after each), and the screen after them is checked too. The times are
+``ScriptedTimes``: each deliberate key comes a second after the last key.
+
 A face-down card is one the public view does not show (not a King up, not announced,
 not turned up at the showdown). Its label ("10♦") never appears on screen otherwise:
 labels are unique in a deck, and earlier rounds' cards in the log are left out of the
@@ -32,11 +39,14 @@ from typing import Any
 import pytest
 
 from tests.support.app import AppDirs
-from tests.support.chase import chase_config, play_to_the_end, screen_lines, table_of
+from tests.support.chase import chase_config, screen_lines, step, table_of
+from tests.support.gate import ScriptedTimes
 from tests.support.table import write_settings
 from tui.engine.chase.rules import VARIANTS
 from tui.glyphs import card as card_label
 from tui.screens.curtain import PassCurtain, PrivateResult
+from tui.table.screen import TableScreen
+from tui.widgets.action_bar import ActionBar
 from tui.widgets.game_log import GameLog
 
 MakeApp = Callable[..., Any]
@@ -116,6 +126,71 @@ TABLES = [
 ]
 
 
+REPEAT = 1 / 30
+"""A held key's repeat interval."""
+
+
+def gated(app: Any) -> bool:
+    """The screen is a gate: a curtain, the private card, or a person's actions."""
+    top = app.screen
+    if isinstance(top, PassCurtain | PrivateResult):
+        return True
+    return isinstance(top, TableScreen) and top.flow.ready and top.person_deciding()
+
+
+def state(app: Any) -> tuple[int, int, int | None]:
+    table = table_of(app)
+    return id(app.screen), table.moves, table.viewer
+
+
+async def type_ahead(
+    pilot: Any, chooser: random.Random, times: ScriptedTimes, check: PrivacyCheck
+) -> int:
+    """Keys typed ahead of the gate now on screen (if it is one): none may pass."""
+    app = pilot.app
+    await pilot.pause()
+    if not gated(app):
+        return 0
+    pool = ["enter", "enter", "space", "c", "s", "d"]
+    if isinstance(app.screen, TableScreen):
+        pool += [action.key for action in app.screen.query_one(ActionBar).actions]
+    kind = chooser.choice(["double", "burst", "held"])
+    if kind == "double":
+        keys, gaps = ["enter"], [chooser.uniform(0.05, 0.4)]
+    elif kind == "burst":
+        keys = [chooser.choice(pool) for _ in range(chooser.randint(2, 4))]
+        gaps = [0.0] * len(keys)
+    elif kind == "held":
+        keys = [chooser.choice(pool)] * chooser.randint(4, 10)
+        gaps = [REPEAT] * len(keys)
+    before = state(app)
+    for name, gap in zip(keys, gaps, strict=True):
+        times.wait(gap)
+        await pilot.press(name)
+        assert state(app) == before, f"{kind} {keys}: {name!r} passed a gate"
+    check(app)  # the screen after them (nothing changed, so it is checked once)
+    return 1
+
+
+async def play_typing_ahead(
+    pilot: Any, chooser: random.Random, times: ScriptedTimes, check: PrivacyCheck
+) -> tuple[list[str], int]:
+    """Step to the winner's screen, each step a deliberate key (a second after the last
+    key), and keys typed ahead of every gate; returns the steps and the times keys were
+    typed ahead."""
+    seen: list[str] = []
+    typed = 0
+    for _ in range(4000):
+        check(pilot.app)
+        times.wait(1.0)
+        what = await step(pilot, chooser)
+        seen.append(what)
+        if what == "final":
+            return seen, typed
+        typed += await type_ahead(pilot, chooser, times, check)
+    raise AssertionError("the game did not end")
+
+
 SEEDS = int(os.environ.get("CHASE_PRIVACY_SEEDS", "2"))
 """Games per kind of table (each a few seconds); raise it for a longer hunt."""
 
@@ -125,6 +200,7 @@ SEEDS = int(os.environ.get("CHASE_PRIVACY_SEEDS", "2"))
 async def test_no_face_down_card_is_ever_on_screen_for_onlookers(
     make_app: MakeApp,
     app_dirs: AppDirs,
+    monkeypatch: pytest.MonkeyPatch,
     seed: int,
     label: str,
     names: list[str],
@@ -136,13 +212,15 @@ async def test_no_face_down_card_is_ever_on_screen_for_onlookers(
     app = make_app(settings_path=app_dirs.settings)
     config = chase_config(names, bots, variants=variants, dealer=None, seed=seed + 100)
     check = PrivacyCheck()
+    times = ScriptedTimes()
+    monkeypatch.setattr(TableScreen, "default_times", staticmethod(lambda: times))
     size = chooser.choice([(80, 24), (160, 48)])
     async with app.run_test(size=size) as pilot:
         app.start_game(config)
         await pilot.pause()
-        seen = await play_to_the_end(pilot, chooser, limit=4000, check=check)
+        seen, typed = await play_typing_ahead(pilot, chooser, times, check)
         assert table_of(app).controller.over
-    assert check.checks == len(seen)
+    assert check.checks == len(seen) + typed and typed > 0
     assert check.hidden_seen > 0 and check.private_views > 0
     if len(names) - len(bots) >= 2:
         assert "curtain" in seen

@@ -28,11 +28,10 @@ from typing import Any
 
 import pytest
 
-from tests.support.pty_driver import PtyApp, app_env, start, write_app_settings
-from tui.cli import parse
-from tui.engine.controller import Controller
+from tests.support.pty_driver import PtyApp, app_env, shadow_of, start, write_app_settings
 from tui.engine.core import Event
-from tui.games import controller_from_dict, new_controller
+from tui.games import controller_from_dict
+from tui.session.keygate import DECISION
 from tui.storage.saves import SaveStore
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,14 +43,6 @@ ChaseArgs = ["play", "chase", "--players", "Ann", "--bots", "2", "--first-seat",
 
 def saves_dir(home: Path) -> Path:
     return home / "state" / "party-dice" / "saves"
-
-
-def shadow_of(argv: list[str]) -> Controller:
-    """The game ``party-dice <argv>`` starts (default settings), outside any app."""
-    command = parse(argv)
-    assert command.play is not None
-    config = command.play.config()
-    return new_controller(config, random.Random(config.seed))
 
 
 class Shadow:
@@ -99,11 +90,16 @@ class Shadow:
 
 
 def play(app: PtyApp, shadow: Shadow, moves: int) -> None:
-    """Type the keys of ``moves`` moves in one go, as a fast typist over SSH would (the
-    app handles keys typed ahead in order), then wait for the screen to settle."""
-    keys = [key for _ in range(moves) for key in shadow.step()]
-    app.send("".join(KEY_BYTES.get(key, key) for key in keys))
-    app.quiet(settle=0.15, limit=8)
+    """Type the keys of ``moves`` moves, one move at a time, each a moment after the
+    screen settled: a person's move takes only a key pressed after it was drawn and
+    after a still moment (the key gate, ``tui.table.gate``), so keys typed ahead of a
+    move would be dropped. The keys of one move (a cut: its key, Home, Enter) go in
+    one burst, as a fast typist's over SSH would."""
+    for _ in range(moves):
+        time.sleep(max(DECISION.settle, DECISION.quiet) + 0.05)
+        keys = shadow.step()
+        app.send("".join(KEY_BYTES.get(key, key) for key in keys))
+        app.quiet(settle=0.15, limit=8)
     assert app.poll() is None, app.text()[-2000:]
 
 

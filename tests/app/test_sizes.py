@@ -176,6 +176,7 @@ async def test_resizing_over_a_curtain_the_cut_and_a_private_card(
     app = make_app(settings_path=app_dirs.settings)
     async with app.run_test(size=(80, 24)) as pilot:
         app.start_game(chase_config(seed=7))
+        await pilot.pause()  # the deal is a person's move: no key before it is drawn
         await pilot.press("d")
         await pilot.pause()
         assert isinstance(app.screen, PassCurtain)

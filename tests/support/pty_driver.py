@@ -12,6 +12,7 @@ from __future__ import annotations
 import fcntl
 import os
 import pty
+import random
 import re
 import select
 import signal
@@ -21,6 +22,10 @@ import termios
 import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tui.engine.controller import Controller
 
 _ANSI = re.compile(rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[P\]^_].*?(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
 
@@ -175,3 +180,15 @@ def write_app_settings(home: Path) -> None:
 def start(home: Path, argv: list[str]) -> PtyApp:
     """``party-dice <argv>`` on a pty, with ``home``'s folders, from the checkout."""
     return PtyApp([sys.executable, "-m", "tui", *argv], env=app_env(home), cwd=str(ROOT))
+
+
+def shadow_of(argv: list[str]) -> Controller:
+    """The game ``party-dice <argv>`` starts (default settings), outside any app: the
+    uninterrupted game a test compares the real app's screen and save with."""
+    from tui.cli import parse
+    from tui.games import new_controller
+
+    command = parse(argv)
+    assert command.play is not None
+    config = command.play.config()
+    return new_controller(config, random.Random(config.seed))

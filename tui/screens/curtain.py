@@ -12,6 +12,12 @@ alone over a table that is already public again, until they cover it with Enter.
 Both are modal: the app's keys (rules, keys, quit) still work, but nothing reaches the
 table underneath, so no key can act for a player who has not taken the keyboard.
 Escape on the pass curtain asks to leave the table, as it would on the table.
+
+Both are privacy gates (``tui.session.keygate``, rule ``CURTAIN``): Enter lifts them
+only if it arrived a moment after the curtain was drawn and after a moment without
+keys, so a double press, a held key or a burst of keys typed ahead never does. Keys
+that do not pass are dropped. Every key they see is fed to the table's clock
+(``tui.table.gate.TableGate``), so the quiet interval spans the table and its curtains.
 """
 
 from __future__ import annotations
@@ -27,7 +33,9 @@ from textual.events import Key
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from tui.table.gate import DrawnGate, TableGate
 from tui.widgets.card import CardView
+from tui.widgets.key_hints import key_hints
 from tui.widgets.textfit import fit, printable
 
 NAME_WIDTH = 24
@@ -39,15 +47,8 @@ HELP_BINDINGS: list[BindingType] = [
 ]
 """A modal screen stops the app's own keys: these bring back rules and keys."""
 
-
-def _keys(*pairs: tuple[str, str]) -> Text:
-    text = Text()
-    for index, (key, label) in enumerate(pairs):
-        if index:
-            text.append("   ")
-        text.append(f" {key} ", style="reverse bold")
-        text.append(" " + label)
-    return text
+GATE_NOTE = "Keys held or pressed before this appeared do not {verb} it."
+"""The curtain's one line on the key gate (why a hurried Enter did nothing)."""
 
 
 class TableCover:
@@ -65,7 +66,18 @@ class TableCover:
         return list(getattr(self, "KEYS", []))
 
 
-class PassCurtain(TableCover, ModalScreen[int | None]):
+def lifted_by(screen: DrawnGate, event: Key) -> bool:
+    """Feed ``event`` to the table's clock; True if it is an Enter that lifts the
+    curtain. Any other Enter is dropped here, so it never reaches the table below."""
+    if event.key != "enter":
+        screen.record_key(event)
+        return False
+    event.stop()
+    event.prevent_default()
+    return screen.key_passes(event)
+
+
+class PassCurtain(DrawnGate, TableCover, ModalScreen[int | None]):
     """Before a person's turn: public information and "Pass to <name>"."""
 
     KEYS = (("enter", "The player named takes the keyboard"), ("escape", "Leave the table"))
@@ -75,8 +87,16 @@ class PassCurtain(TableCover, ModalScreen[int | None]):
         *HELP_BINDINGS,
     ]
 
-    def __init__(self, seat: int, name: str, lines: Sequence[str], ascii_only: bool = False):
+    def __init__(
+        self,
+        seat: int,
+        name: str,
+        lines: Sequence[str],
+        ascii_only: bool = False,
+        gate: TableGate | None = None,
+    ) -> None:
         super().__init__(classes="curtain")
+        self.gate = gate or TableGate()
         self.seat = seat
         self.player = fit(name, NAME_WIDTH, ascii_only)
         self.lines = tuple(printable(line) for line in lines)
@@ -90,7 +110,10 @@ class PassCurtain(TableCover, ModalScreen[int | None]):
                 id="curtain-ask",
             )
             yield Static(Text("\n".join(self.lines)), id="curtain-public")
-            yield Static(_keys(("Enter", f"I am {who}"), ("Esc", "Leave table")), id="curtain-keys")
+            yield Static(
+                key_hints(("Enter", f"I am {who}"), ("Esc", "Leave table")), id="curtain-keys"
+            )
+            yield Static(Text(GATE_NOTE.format(verb="open"), style="dim"), id="curtain-gate")
 
     def on_mount(self) -> None:
         self.call_after_refresh(self._place)
@@ -122,9 +145,7 @@ class PassCurtain(TableCover, ModalScreen[int | None]):
         box.styles.margin = (top, 0, 0, 0)
 
     def on_key(self, event: Key) -> None:
-        if event.key == "enter":
-            event.stop()
-            event.prevent_default()
+        if lifted_by(self, event):
             self.dismiss(self.seat)
 
     def action_leave(self) -> None:
@@ -133,16 +154,23 @@ class PassCurtain(TableCover, ModalScreen[int | None]):
             table.action_leave()
 
 
-class PrivateResult(TableCover, ModalScreen[None]):
+class PrivateResult(DrawnGate, TableCover, ModalScreen[None]):
     """After a person's swap: their new card, for their eyes only, until Enter."""
 
     KEYS = (("enter", "Cover your card and pass on"),)
     BINDINGS: ClassVar[list[BindingType]] = HELP_BINDINGS
 
     def __init__(
-        self, seat: int, name: str, card: str, lines: Sequence[str], ascii_only: bool = False
+        self,
+        seat: int,
+        name: str,
+        card: str,
+        lines: Sequence[str],
+        ascii_only: bool = False,
+        gate: TableGate | None = None,
     ) -> None:
         super().__init__(classes="curtain -private")
+        self.gate = gate or TableGate()
         self.seat = seat
         self.player = fit(name, NAME_WIDTH, ascii_only)
         self.card = card
@@ -155,12 +183,11 @@ class PrivateResult(TableCover, ModalScreen[None]):
             view = CardView(ascii_only=self.ascii_only, tall=True, id="curtain-card")
             view.show(self.card, "own", ["Your card now:", *self.lines])
             yield view
-            yield Static(_keys(("Enter", "Cover your card and pass on")), id="curtain-keys")
+            yield Static(key_hints(("Enter", "Cover your card and pass on")), id="curtain-keys")
+            yield Static(Text(GATE_NOTE.format(verb="cover"), style="dim"), id="curtain-gate")
 
     def on_key(self, event: Key) -> None:
-        if event.key == "enter":
-            event.stop()
-            event.prevent_default()
+        if lifted_by(self, event):
             self.dismiss(None)
 
 

@@ -18,6 +18,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from tui.engine.core import Action
+from tui.session.keygate import DECISION
+from tui.table.gate import DrawnGate, TableGate
 from tui.table.kit import RoundSummary
 from tui.widgets.action_bar import ActionBar
 from tui.widgets.textfit import fit, printable
@@ -44,14 +46,24 @@ def standings_text(summary: RoundSummary, ascii_only: bool) -> Text:
     return text
 
 
-class RoundEndScreen(ModalScreen[str | None]):
+class RoundEndScreen(DrawnGate, ModalScreen[str | None]):
     """Dismisses with the kind of the chosen action (``None`` when closed by a click
-    outside)."""
+    outside). Its choices are decisions (the next deal, a rematch): with the table's
+    ``gate`` a key takes one only if it passes the ``DECISION`` rule, so an Enter
+    hammered to hurry the computers neither skips the round's result nor deals.
+    Escape ("Look at the table") decides nothing and is never held back."""
+
+    gate_rule = DECISION
 
     def __init__(
-        self, summary: RoundSummary, choices: list[Action], ascii_only: bool = False
+        self,
+        summary: RoundSummary,
+        choices: list[Action],
+        ascii_only: bool = False,
+        gate: TableGate | None = None,
     ) -> None:
         super().__init__(classes="-final" if summary.final else "")
+        self.gate = gate
         self.summary = summary
         self.choices = choices
         self.ascii_only = ascii_only
@@ -73,16 +85,23 @@ class RoundEndScreen(ModalScreen[str | None]):
 
     def on_key(self, event: Key) -> None:
         key = event.key
+        chosen = None
         for action in self.choices:
             if action.key == key or (len(key) == 1 and action.key == key.lower()):
-                event.stop()
-                event.prevent_default()
-                self.dismiss(action.kind)
-                return
-        if key in ("enter", "space") and self.choices:
-            event.stop()
-            event.prevent_default()
-            self.dismiss(self.choices[0].kind)
+                chosen = action
+                break
+        if chosen is None and key in ("enter", "space") and self.choices:
+            chosen = self.choices[0]
+        if chosen is None:
+            self.record_key(event)
+            return
+        event.stop()
+        event.prevent_default()
+        if chosen.kind == LOOK.kind:  # Esc, as everywhere: it decides nothing
+            self.record_key(event)
+            self.dismiss(chosen.kind)
+        elif self.key_passes(event):
+            self.dismiss(chosen.kind)
 
     @on(ActionBar.Chosen)
     def _chosen(self, message: ActionBar.Chosen) -> None:

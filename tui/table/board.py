@@ -23,6 +23,7 @@ from textual.widgets import Static
 from tui import games
 from tui.engine.core import Action, Event, TableView
 from tui.table.flow import FlowState, TableFlow, main_action_alias
+from tui.table.gate import TableGate
 from tui.table.kit import CurtainRequest, NumberRequest, TableKit
 from tui.table.layout import MIN_HEIGHT, MIN_WIDTH, Arrangement, too_small
 from tui.widgets.action_bar import ActionBar, key_label
@@ -39,13 +40,14 @@ if TYPE_CHECKING:
     from tui.session.seat_control import TableController
 
 
-def curtain_screen(request: CurtainRequest, ascii_only: bool) -> Screen[Any]:
-    """The screen for a curtain the kit asked for: pass the keyboard, or a private card."""
+def curtain_screen(request: CurtainRequest, ascii_only: bool, gate: TableGate) -> Screen[Any]:
+    """The screen for a curtain the kit asked for: pass the keyboard, or a private card;
+    it feeds the table's ``gate`` and is lifted only by a key that passes it."""
     from tui.screens.curtain import PassCurtain, PrivateResult
 
     if request.card is None:
-        return PassCurtain(request.seat, request.name, request.lines, ascii_only)
-    return PrivateResult(request.seat, request.name, request.card, request.lines, ascii_only)
+        return PassCurtain(request.seat, request.name, request.lines, ascii_only, gate)
+    return PrivateResult(request.seat, request.name, request.card, request.lines, ascii_only, gate)
 
 
 def number_screen(request: NumberRequest, ascii_only: bool) -> Screen[Any]:

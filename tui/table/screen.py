@@ -6,6 +6,12 @@ protocol is used (``tui.session.seat_control``): a controller in another process
 drive the table. Computer players move after a pause (one-shot timers); any key skips
 the pause or the animation; nothing runs while the table waits for a person.
 
+Keys typed ahead never lift a curtain or make a person's move (``tui.table.gate``):
+the table and its curtains feed one ``TableGate`` every key, and a person's action key
+acts only if it passes the ``DECISION`` rule, counted from when their actions were
+drawn. Keys that do not pass are dropped; the bound keys (Escape, the app's rules and
+keys) and "any key skips the computer's pause" are not gated.
+
 The app builds it with ``table_screen(session)`` for a ``tui.session.TableSession`` and
 reads ``save_game()`` (also run after every action, ``on_after_action``, through
 ``app.autosave(session)``: ``tui.app_host``), ``rules_context()``, ``game_in_progress``
@@ -14,7 +20,7 @@ and ``help_keys()``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import on
@@ -33,12 +39,12 @@ from tui.table.flow import (
     match_key,
     pace_for,
 )
+from tui.table.gate import GateTimes, TableGate, TerminalTimes
 from tui.widgets.action_bar import ActionBar
 from tui.widgets.animation import AnimationDone
 from tui.widgets.game_log import GameLog
 
 if TYPE_CHECKING:
-    from tui.gameconfig import GameConfig
     from tui.session import TableSession
 
 END_KINDS = frozenset({REMATCH.kind, TITLE.kind})
@@ -55,6 +61,9 @@ class TableScreen(TableBoard):
         Binding("q", "leave", "Leave", show=False),
     ]
 
+    default_times: ClassVar[Callable[[], GateTimes]] = TerminalTimes
+    """Where a table's key gate reads its times unless given ``times`` (tests swap it)."""
+
     def __init__(
         self,
         session: TableSession,
@@ -62,9 +71,12 @@ class TableScreen(TableBoard):
         ascii_only: bool | None = None,
         animation: str | None = None,
         confirm_quit: bool | None = None,
+        times: GateTimes | None = None,
     ) -> None:
         super().__init__(session.controller)
         self.session = session
+        self.gate = TableGate(times or type(self).default_times())
+        """The key gate of this table and its curtains (one keyboard)."""
         self._ascii = ascii_only
         self._animation = animation
         self._confirm_quit = confirm_quit
@@ -119,7 +131,9 @@ class TableScreen(TableBoard):
         while self.flow.ready:
             after = self.flow.take_after_curtain()
             if after is not None:
-                self._open_gate(curtain_screen(after, self.ascii_only), self._curtain_closed)
+                self._open_gate(
+                    curtain_screen(after, self.ascii_only, self.gate), self._curtain_closed
+                )
                 return
             self._refresh_table(())
             plan = self.flow.plan(self.controller, self.pace, self.app.screen is self)
@@ -134,7 +148,8 @@ class TableScreen(TableBoard):
                 before = self.kit.curtain_before(self.controller, plan.seat, self.ascii_only)
                 if before is not None:
                     self._status(plan.seat, "Waiting for {who}...")
-                    self._open_gate(curtain_screen(before, self.ascii_only), self._curtain_closed)
+                    curtain = curtain_screen(before, self.ascii_only, self.gate)
+                    self._open_gate(curtain, self._curtain_closed)
                     return
             self._show_actions()
             return
@@ -201,6 +216,7 @@ class TableScreen(TableBoard):
             self._advance()
 
     def _apply(self, action: Action) -> None:
+        self.gate.close_decision()
         seat = self.controller.whose_turn()
         try:
             events = self.controller.apply(find_legal(self.controller.actions(), action))
@@ -256,7 +272,8 @@ class TableScreen(TableBoard):
         else:
             choices = [*self.controller.actions(), LOOK]
         self._show_actions()
-        self._open_gate(RoundEndScreen(summary, choices, ascii_only), self._round_end_chosen)
+        round_end = RoundEndScreen(summary, choices, ascii_only, self.gate)
+        self._open_gate(round_end, self._round_end_chosen)
         return False
 
     def _round_end_chosen(self, kind: str | None) -> None:
@@ -276,16 +293,46 @@ class TableScreen(TableBoard):
             self.leave()
 
     def on_key(self, event: Key) -> None:
-        """A key typed ahead of a screen on top, or after leaving, acts no more."""
-        use = self.flow.key(event.key in self.active_bindings)
+        """A key typed ahead of a screen on top, or after leaving, acts no more; a key
+        that does not pass the decision gate makes no person's move (it is dropped)."""
+        bound = event.key in self.active_bindings
+        use = self.flow.key(bound)
+        action = match_key(self._available_actions(), event.key) if use == "action" else None
+        if action is not None and not bound and self.person_deciding():
+            if not self.gate.decides(event):
+                action = None
+                event.stop()
+                event.prevent_default()
+        else:
+            self.gate.record(event)
         if use == "skip":
             event.stop()
             event.prevent_default()
             self._skip()
-        elif use == "action" and (action := match_key(self._available_actions(), event.key)):
+        elif action is not None:
             event.stop()
             event.prevent_default()
             self.choose(action)
+
+    def person_deciding(self) -> bool:
+        """True while the move to make is a person's (their action keys are gated)."""
+        if self.controller.over:
+            return False
+        seat = self.controller.whose_turn()
+        return seat is not None and not self.controller.seats[seat].bot
+
+    def _show_actions(self) -> None:
+        """Draw the actions; a person's decision opens once they are on screen."""
+        super()._show_actions()
+        if self.person_deciding():
+            self.call_after_refresh(self.gate.decision_drawn, self.gate.open_decision())
+        else:
+            self.gate.close_decision()
+
+    def on_screen_suspend(self) -> None:
+        """Covered: the decision on screen is not seen, so it takes no key; it opens
+        again when the actions are drawn anew."""
+        self.gate.close_decision()
 
     @on(ActionBar.Chosen)
     def _clicked(self, message: ActionBar.Chosen) -> None:
@@ -336,14 +383,11 @@ class TableScreen(TableBoard):
         app_host(self).back_to_title()
 
     def _can_rematch(self) -> bool:
-        return self.rematch_config() is not None
-
-    def rematch_config(self) -> GameConfig | None:
-        """The same table again: same seats, variants and options, the next seed."""
-        return self.session.rematch_config()
+        return self.session.rematch_config() is not None
 
     def rematch(self) -> None:
-        config = self.rematch_config()
+        """The same table again (same seats, variants and options, the next seed)."""
+        config = self.session.rematch_config()
         self.leave()
         if config is not None:
             app_host(self).start_game(config)

@@ -1,0 +1,276 @@
+"""Issue 15's privacy hole, through the app: keys typed ahead never lift a curtain or
+make a person's move (``tui.table.gate``, rule ``tui.session.keygate``).
+
+Each test plays the issue's own command line with ``ScriptedTimes``: the test says when
+each key arrives (``times.wait``) and a curtain or a person's actions are drawn at the
+time the screen stamps them, so the times are exact and nothing sleeps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from tests.support.app import AppDirs
+from tests.support.chase import screen_lines, table_of
+from tests.support.gate import ScriptedTimes
+from tests.support.table import write_settings
+from tui.cli import parse
+from tui.engine.core import Event
+from tui.glyphs import card as card_label
+from tui.screens.curtain import PassCurtain, PrivateResult
+from tui.session.keygate import DECISION
+from tui.table.screen import TableScreen
+from tui.widgets.game_log import GameLog
+
+MakeApp = Callable[..., Any]
+REPEAT = 1 / 30
+"""A held key's repeat interval."""
+
+
+@pytest.fixture
+def times(monkeypatch: pytest.MonkeyPatch) -> ScriptedTimes:
+    """The clock of every table the test opens."""
+    clock = ScriptedTimes()
+    monkeypatch.setattr(TableScreen, "default_times", staticmethod(lambda: clock))
+    return clock
+
+
+def config_of(command: str) -> Any:
+    play = parse(command.split()).play
+    assert play is not None
+    return play.config()
+
+
+async def open_game(
+    make_app: MakeApp, app_dirs: AppDirs, command: str, animation: str = "off"
+) -> tuple[Any, Any]:
+    write_settings(app_dirs.settings, animation=animation)
+    app = make_app(settings_path=app_dirs.settings)
+    return app, config_of(command)
+
+
+async def key(pilot: Any, times: ScriptedTimes, name: str, after: float) -> None:
+    """``name`` arrives ``after`` seconds after the last key (or the last thing drawn)."""
+    times.wait(after)
+    await pilot.press(name)
+    await pilot.pause()
+
+
+def hidden_from(app: Any, viewer: int | None) -> list[str]:
+    """Labels of the face-down cards ``viewer`` may not see (everyone's, for ``None``)."""
+    controller = table_of(app).controller
+    public = controller.view(None)
+    own = controller.view(viewer).seats[viewer].card if viewer is not None else None
+    return [
+        card_label(card)
+        for seat, card in enumerate(controller.game.hands)
+        if card is not None and public.seats[seat].card is None and card != own
+    ]
+
+
+def assert_nothing_hidden_shown(app: Any, viewer: int | None) -> None:
+    text = "\n".join(screen_lines(app))
+    for label in hidden_from(app, viewer):
+        assert label not in text, (label, viewer, type(app.screen).__name__)
+
+
+async def test_a_second_enter_after_covering_a_card_does_not_lift_the_next_curtain(
+    make_app: MakeApp, app_dirs: AppDirs, times: ScriptedTimes
+) -> None:
+    """Issue 15: Cleo deals, Ann changes, covers her card with Enter, and a second
+    Enter 0.05 to 0.4 s later must leave "Pass to Ben" up (Ann would see Ben's card)."""
+    for gap in (0.05, 0.2, 0.4):
+        app, config = await open_game(
+            make_app, app_dirs, "play chase --players Ann,Ben,Cleo --first-seat 3 --seed 30"
+        )
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.start_game(config)
+            await pilot.pause()
+            await key(pilot, times, "d", 1.0)
+            assert isinstance(app.screen, PassCurtain) and app.screen.seat == 0
+            await key(pilot, times, "enter", 1.0)
+            await key(pilot, times, "c", 1.0)
+            assert isinstance(app.screen, PrivateResult) and app.screen.seat == 0
+            await key(pilot, times, "enter", 1.0)
+            assert isinstance(app.screen, PassCurtain) and app.screen.seat == 1
+            await key(pilot, times, "enter", gap)
+            assert isinstance(app.screen, PassCurtain) and app.screen.seat == 1, gap
+            assert table_of(app).viewer is None
+            assert_nothing_hidden_shown(app, None)
+            await key(pilot, times, "enter", 1.0)  # Ben, on purpose
+            assert table_of(app).viewer == 1
+
+
+async def test_enter_twice_at_the_deal_does_not_show_the_first_player_s_card_to_the_dealer(
+    make_app: MakeApp, app_dirs: AppDirs, times: ScriptedTimes
+) -> None:
+    app, config = await open_game(
+        make_app, app_dirs, "play chase --players Ann,Ben,Cleo --first-seat 3 --seed 30"
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(config)
+        await pilot.pause()
+        await key(pilot, times, "enter", 1.0)  # Cleo deals (the only action)
+        assert isinstance(app.screen, PassCurtain) and app.screen.seat == 0
+        for gap in (0.05, 0.1, 0.3, 0.4):
+            await key(pilot, times, "enter", gap)
+            assert isinstance(app.screen, PassCurtain), gap
+            assert_nothing_hidden_shown(app, None)
+        # Still hammering, a key repeat for two seconds: the curtain holds.
+        for _ in range(60):
+            await key(pilot, times, "enter", REPEAT)
+        assert isinstance(app.screen, PassCurtain) and table_of(app).viewer is None
+        await key(pilot, times, "enter", 0.6)  # let go, then pressed on purpose
+        assert table_of(app).viewer == 0
+
+
+async def test_enter_every_0_3_s_to_hurry_the_computers_never_lifts_a_curtain(
+    make_app: MakeApp, app_dirs: AppDirs, times: ScriptedTimes
+) -> None:
+    """Ben deals, then presses Enter every 0.3 s through the computers' turns: Ann's
+    curtain comes up and stays up; Ben never sees her card."""
+    app, config = await open_game(
+        make_app,
+        app_dirs,
+        "play chase --players Ann,Ben --bots 3 --first-seat 2 --seed 30",
+        animation="fast",
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(config)
+        await pilot.pause()
+        await key(pilot, times, "d", 1.0)
+        curtains = 0
+        for _ in range(40):
+            await key(pilot, times, "enter", 0.3)
+            table = table_of(app)
+            if isinstance(app.screen, PassCurtain):
+                curtains += 1
+                assert table.viewer is None
+            assert table.viewer != 0
+            assert_nothing_hidden_shown(app, table.viewer)
+        assert curtains > 0, "Ann's curtain never came up"
+        assert isinstance(app.screen, PassCurtain) and app.screen.seat == 0
+
+
+async def test_keys_pressed_to_hurry_the_computers_do_not_make_the_person_s_move(
+    make_app: MakeApp, app_dirs: AppDirs, times: ScriptedTimes
+) -> None:
+    """Issue 15: Ann alone with four computers, `c` every 0.35 s: the computers are
+    hurried, but Ann does not change a card she never saw; a `c` after she has looked
+    for a moment does change."""
+    app, config = await open_game(
+        make_app,
+        app_dirs,
+        "play chase --players Ann --bots 4 --first-seat 4 --seed 3",
+        animation="normal",
+    )
+    async with app.run_test(size=(80, 48)) as pilot:
+        app.start_game(config)
+        await pilot.pause()
+        table = table_of(app)
+        moved: list[list[Event]] = []
+        apply = table.controller.apply
+
+        def watched(action: Any) -> list[Event]:
+            if table.person_deciding():
+                moved.append([])
+            events: list[Event] = apply(action)
+            return events
+
+        table.controller.apply = watched
+        for _ in range(30):
+            await key(pilot, times, "c", 0.35)
+        assert not moved, "a key pressed to hurry the computers made Ann's move"
+        assert table.controller.whose_turn() == 0 and table.gate.decision_at is not None
+        log = "\n".join(line for line, _ in table.query_one(GameLog).lines)
+        assert "Ann changes" not in log
+        await key(pilot, times, "c", DECISION.quiet + 0.05)
+        assert moved, "a deliberate key did not make Ann's move"
+
+
+TABLES = [
+    ("chase, two people and two computers", "play chase --players Ann,Ben --bots 2 --seed 5"),
+    ("chase, three people", "play chase --players Ann,Ben,Cleo --seed 8"),
+    ("aces, three people", "play aces --players Ann,Ben,Cleo --match rounds --rounds 3 --seed 4"),
+]
+
+
+@pytest.mark.parametrize("command", [t[1] for t in TABLES], ids=[t[0] for t in TABLES])
+async def test_no_person_s_move_is_made_by_a_key_typed_before_their_turn_was_drawn(
+    make_app: MakeApp, app_dirs: AppDirs, times: ScriptedTimes, command: str
+) -> None:
+    """A typist presses keys at random moments: bursts arriving at once, held keys,
+    double presses, deliberate keys. Whenever a person's move is made, the key that
+    made it arrived after their turn was drawn, and at least ``DECISION.settle`` later.
+    A burst's keys all arrived before anything they led to was drawn (``draw_lag``)."""
+    from tui.screens.cut import CutScreen
+    from tui.screens.round_end import RoundEndScreen
+    from tui.widgets.action_bar import ActionBar
+
+    times.draw_lag = 0.005
+    chooser = __import__("random").Random(command)
+    app, config = await open_game(make_app, app_dirs, command)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(config)
+        await pilot.pause()
+        table = table_of(app)
+        drawn: list[float | None] = [None]
+        moves: list[tuple[float, float | None]] = []
+        show, apply = table._show_actions, table.controller.apply
+
+        def shown() -> None:
+            show()
+            drawn[0] = times.now() if table.person_deciding() else None
+
+        def applied(action: Any) -> list[Event]:
+            if table.person_deciding():
+                moves.append((times.t, drawn[0]))
+            events: list[Event] = apply(action)
+            return events
+
+        table._show_actions = shown
+        table.controller.apply = applied
+        drawn[0] = times.now() if table.person_deciding() else None  # drawn at the start
+        for _ in range(250):
+            top = app.screen
+            if isinstance(top, RoundEndScreen) and top.summary.final:
+                break
+            pool = ["enter", "enter", "space", "c", "s", "d", "r"]
+            if isinstance(top, CutScreen):
+                pool = ["enter", "r", "1", "right", "home"]
+            elif top is table:
+                pool += [action.key for action in table.query_one(ActionBar).actions]
+            times.wait(chooser.choice([0.0, 0.0, REPEAT, chooser.uniform(0.05, 0.4), 0.7, 1.5]))
+            await pilot.press(chooser.choice(pool))
+            await pilot.pause()
+        last = (type(app.screen).__name__, screen_lines(app))
+    assert len(moves) > 6, last
+    for at, drawn_at in moves:
+        assert drawn_at is not None and at > drawn_at, (at, drawn_at)
+        assert at - drawn_at >= DECISION.settle, (at, drawn_at)
+
+
+async def test_the_app_s_keys_are_never_held_back(
+    make_app: MakeApp, app_dirs: AppDirs, times: ScriptedTimes
+) -> None:
+    """F2 and Escape the moment a curtain or a person's actions appear, in a burst:
+    they work as always (only Enter and the action keys wait)."""
+    from tui.screens.confirm import ConfirmScreen
+    from tui.screens.help import HelpScreen
+
+    app, config = await open_game(
+        make_app, app_dirs, "play chase --players Ann,Ben,Cleo --first-seat 3 --seed 30"
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(config)
+        await pilot.pause()
+        await key(pilot, times, "f2", 0.0)
+        assert isinstance(app.screen, HelpScreen)
+        await key(pilot, times, "escape", 0.0)
+        await key(pilot, times, "d", 1.0)
+        assert isinstance(app.screen, PassCurtain)
+        await key(pilot, times, "escape", 0.0)
+        assert isinstance(app.screen, ConfirmScreen)
