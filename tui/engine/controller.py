@@ -129,13 +129,27 @@ class Controller:
         registry's job, ``tui.games.controller_from_dict``): the controller knows no game.
         """
         try:
-            if data.get("format") != FORMAT_VERSION:
+            if type(data.get("format")) is not int or data["format"] != FORMAT_VERSION:
                 raise SaveFormatError(f"save format {data.get('format')!r} is not supported")
             engine, make_bot = resolve(data["game"])
             game = engine.from_dict(data["state"])
-            seats = [Seat(str(s["name"]), s["bot"]) for s in data["seats"]]
+            seats = _seats(data["seats"], game.names)
             return cls(game, seats, make_bot)
         except SaveFormatError:
             raise
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+        except (LookupError, TypeError, ValueError, ArithmeticError, AttributeError) as error:
             raise SaveFormatError(f"the saved game is damaged ({error})") from error
+
+
+def _seats(saved: Any, names: Sequence[str]) -> list[Seat]:
+    """The saved seats: one per player, named as the game names them, a person
+    (``bot`` null) or a known computer level; ``ValueError`` otherwise."""
+    if not isinstance(saved, list) or len(saved) != len(names):
+        raise ValueError("the seats do not match the players")
+    seats = []
+    for entry, name in zip(saved, names, strict=True):
+        if not isinstance(entry, dict) or entry.get("name") != name:
+            raise ValueError("the seats do not match the players")
+        bot = entry.get("bot")
+        seats.append(Seat(name, None if bot is None else check_level(bot)))
+    return seats
