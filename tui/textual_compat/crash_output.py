@@ -25,11 +25,16 @@ from tui.crash_log import crash_line
 class QuietCrashApp(App[ReturnType]):
     """An app that saves on an internal error and prints one line instead of a traceback."""
 
+    crash_error: BaseException | None = None
+    """The first internal error: its traceback (without locals) goes to the crash log."""
+
     def save_open_games(self) -> None:
         """Save what can be saved; the app overrides this (it must never raise)."""
 
     def _handle_exception(self, error: Exception) -> None:
         """An unexpected error: save what can be saved before Textual shuts down."""
+        if self.crash_error is None:
+            self.crash_error = error
         self.save_open_games()
         super()._handle_exception(error)
 
@@ -38,6 +43,6 @@ class QuietCrashApp(App[ReturnType]):
         if not self._exit_renderables or "debug" in self.features:
             super()._print_error_renderables()
             return
-        line = crash_line(self._exit_renderables)
+        line = crash_line(self._exit_renderables, self.crash_error)
         self._exit_renderables.clear()
         print(line, file=sys.stderr)
