@@ -163,7 +163,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="NAME",
         help=f"a variant, repeatable: {', '.join(every_variant)}",
     )
-    play.add_argument("--seed", type=_int_at_least(0, MAX_SEED), help="replay the same dice")
+    play.add_argument(
+        "--seed",
+        type=_int_at_least(0, MAX_SEED),
+        help="replay the same dice and decks, for replays and tests only: anyone on the "
+        "server can read it in `ps` and work out every card, so never for a real game of Chase",
+    )
     play.add_argument(
         "--first-seat",
         type=_int_at_least(1, _most_players()),
