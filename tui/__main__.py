@@ -23,8 +23,10 @@ def _has_tty() -> bool:
 
 def _run_app(command: Command) -> int:
     from tui.app import PartyDiceApp
+    from tui.output_encoding import fall_back_if_needed
 
-    app = PartyDiceApp(ascii_glyphs=command.ascii or None, start=command)
+    ascii_only = command.ascii or fall_back_if_needed()  # a non-UTF-8 terminal: ASCII
+    app = PartyDiceApp(ascii_glyphs=ascii_only or None, start=command)
     app.run()
     return app.return_code or 0
 
