@@ -76,6 +76,7 @@ class TableOpener(App[None]):
             self.notify(error.message, severity="warning", timeout=8)
             return False
         self.open_table(session)
+        self.tell(session.opening_notice)
         return True
 
     def resume_latest(self) -> bool:

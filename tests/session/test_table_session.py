@@ -130,7 +130,9 @@ def test_a_failed_save_turns_saving_off_and_is_told_once(
 
     monkeypatch.setattr(session.slot, "write", broken)
     notice = session.autosave()
-    assert notice == Notice("Saving is off for this game: disk full", "warning", 8)
+    assert notice == Notice(
+        "Saving is off for now: disk full. It is tried again after every move.", "warning", 8
+    )
     assert not session.saving and session.saving_off
     assert session.autosave() is None  # told once; play goes on
 
@@ -138,7 +140,9 @@ def test_a_failed_save_turns_saving_off_and_is_told_once(
 def test_a_history_that_cannot_be_written_is_told(tmp_path: Path) -> None:
     (tmp_path / "data").write_text("a file where the folder should be")
     session = TableSession(
-        games.controller_from_dict(started(Sessions(saves_dir=tmp_path / "s")).controller.to_dict()),
+        games.controller_from_dict(
+            started(Sessions(saves_dir=tmp_path / "s")).controller.to_dict()
+        ),
         history_path=tmp_path / "data" / "history.sqlite3",
     )
     play_to_the_end(session.controller)
