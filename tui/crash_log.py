@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 CRASH_LINE = "party-dice stopped after an internal error; any game in progress was saved."
+CRASH_LINE_UNSAVED = "party-dice stopped after an internal error."
+"""When no game in progress was saved (none was open, or it could not be saved)."""
 CARD_CODE = re.compile(r"\b[2-9TJQKA][CDHS]\b")
 """A card as the engine writes it (``QH``, ``TC``): never in a crash log."""
 
@@ -54,7 +56,10 @@ def write_crash_log(renderables: Iterable[Any], error: BaseException | None = No
         return None
 
 
-def crash_line(renderables: Iterable[Any], error: BaseException | None = None) -> str:
-    """Write the details to a file and return the one line to print instead."""
+def crash_line(
+    renderables: Iterable[Any], error: BaseException | None = None, *, saved: bool = True
+) -> str:
+    """Write the details to a file and return the one line to print instead; it says a
+    game was saved only when ``saved``."""
     where = write_crash_log(renderables, error)
-    return CRASH_LINE + (f" Details: {where}" if where else "")
+    return (CRASH_LINE if saved else CRASH_LINE_UNSAVED) + (f" Details: {where}" if where else "")
