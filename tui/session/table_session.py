@@ -104,13 +104,8 @@ class TableSession:
         finished games (once). A failure is returned, never raised."""
         slot = self.slot
         if self.controller.over:
-            if self.recorded:
-                return None
-            self.recorded = True
-            if slot is not None and slot.held:
-                with contextlib.suppress(Exception):  # a stale save is moved aside later
-                    slot.delete()
-            return self.record_history()
+            job = self.finish()
+            return None if job is None else job()
         if slot is None or not slot.held:
             return None
         try:
@@ -130,6 +125,21 @@ class TableSession:
             self.saving_off = False
             return Notice("Saving is back on: the game is saved after every move again.")
         return None
+
+    def finish(self) -> Callable[[], Notice | None] | None:
+        """Once the game is over (and only once): remove its save, and return the job
+        that records it in the history, for the host to run where it likes (the app
+        runs it on a thread: a history locked by another session can make a write wait
+        seconds, which must never freeze the table). ``None`` when there is nothing to
+        do: the game is not over, or it was recorded already."""
+        if not self.controller.over or self.recorded:
+            return None
+        self.recorded = True
+        slot = self.slot
+        if slot is not None and slot.held:
+            with contextlib.suppress(Exception):  # a stale save is moved aside later
+                slot.delete()
+        return self.record_history
 
     def record_history(self) -> Notice | None:
         """Add the finished game to the Recent games list; a problem is returned."""
