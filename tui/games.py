@@ -160,46 +160,16 @@ def _resolve(game_id: str) -> tuple[type[Game], BotFactory]:
     return spec.engine(), spec.make_bot
 
 
-PROBE_MOVES = 200
-"""How far ``controller_from_dict`` plays a copy of a loaded game to see it goes on."""
-
-
 def controller_from_dict(data: dict[str, Any]) -> Controller:
     """A controller saved by ``Controller.to_dict``; ``SaveFormatError`` if unreadable.
 
     The one rebuild point of every save: the game's own ``validate`` runs inside its
-    ``from_dict``; then every seat's view is drawn and a copy of the game plays on for
-    ``PROBE_MOVES`` moves (its own random state, so the real game is untouched). Anything
-    that raises on the way is a damaged save, never a crash of the table.
+    ``from_dict``, then ``Controller.from_dict`` draws every seat's view and plays a
+    copy on (``PROBE_MOVES``), so anything that raises is a damaged save, never a crash.
     """
     if not isinstance(data, dict):
         raise SaveFormatError("the saved game is damaged (not a table)")
-    controller = Controller.from_dict(data, _resolve)
-    try:
-        _probe(controller)
-        _probe(Controller.from_dict(controller.to_dict(), _resolve), PROBE_MOVES)
-    except SaveFormatError:
-        raise
-    except Exception as error:  # whatever breaks, the save is damaged
-        raise SaveFormatError(f"the saved game is damaged ({type(error).__name__})") from error
-    return controller
-
-
-def _probe(controller: Controller, moves: int = 0) -> None:
-    """Draw what the table would draw first, then play ``moves`` moves (first choice)."""
-    game = controller.game
-    for seat in (None, *range(len(game.names))):
-        controller.view(seat)
-    controller.to_dict()
-    for _ in range(moves):
-        actions = controller.actions()
-        if controller.over or not actions:
-            return
-        action = actions[0]
-        if action.arg_range is not None:
-            action = action.with_arg(action.arg_range[0])
-        controller.apply(action)
-        controller.view(controller.whose_turn())
+    return Controller.from_dict(data, _resolve)
 
 
 def option_defaults(game_id: str, settings: Any) -> dict[str, Any]:
