@@ -1,17 +1,24 @@
 """``party-dice`` and ``python -m tui``: parse the command line, then run the app.
 
 Textual is imported only on the paths that open the app, so ``party-dice simulate``,
-``party-dice rules`` and ``--version`` start fast and work without a terminal.
+``party-dice rules`` and ``--version`` start fast and work without a terminal. Nothing
+of the project is imported before ``main`` runs, so a Ctrl+C during start-up lands in
+``main``'s one ``except`` (status 130, no traceback).
 """
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from tui.cli import PROG, Command, UsageError, parse
+if TYPE_CHECKING:
+    from tui.cli import Command
 
-NO_TTY = f"{PROG} needs a terminal: over SSH, connect with `ssh -t host {PROG}`."
+INTERRUPTED = 130
+"""Ctrl+C before the app took the terminal (128 + SIGINT, as shells report it)."""
+CRASHED = 1
+"""An internal error (the app's or its input thread's): one line, details in a log."""
 
 
 def _has_tty() -> bool:
@@ -23,14 +30,31 @@ def _has_tty() -> bool:
 
 def _run_app(command: Command) -> int:
     from tui.app import PartyDiceApp
+    from tui.hangup import remember_terminal
+    from tui.output_encoding import fall_back_if_needed
 
-    app = PartyDiceApp(ascii_glyphs=command.ascii or None, start=command)
+    ascii_only = command.ascii or fall_back_if_needed()  # a non-UTF-8 terminal: ASCII
+    app = PartyDiceApp(ascii_glyphs=ascii_only or None, start=command)
+    remember_terminal()  # a hang-up with the terminal still there puts it back so
     app.run()
+    if app.crashed:
+        return CRASHED
     return app.return_code or 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """The console script; returns the exit status (2 for a bad command line)."""
+    """The console script and the one exit path: the status says why it ended
+    (0 done, or saved and left on a signal; 1 an internal error; 2 a bad command line
+    or no terminal; 130 Ctrl+C before the app was up, quietly: no traceback)."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        return INTERRUPTED
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    from tui.cli import PROG, UsageError, parse
+
     args = list(sys.argv[1:] if argv is None else argv)
     try:
         command = parse(args)
@@ -50,7 +74,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.write(plain_text(command.game_id))
         return 0
     if not _has_tty():
-        print(NO_TTY, file=sys.stderr)
+        print(
+            f"{PROG} needs a terminal: over SSH, connect with `ssh -t host {PROG}`.",
+            file=sys.stderr,
+        )
         return 2
     return _run_app(command)
 

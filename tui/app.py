@@ -167,13 +167,19 @@ class PartyDiceApp(KeyBurstApp[None], QuietCrashApp[None], TableOpener):
                 self._hangup_guard.done_saving()
             self.exit(return_code=0)
 
-    def save_open_games(self) -> None:
-        """Ask every open table to save now; a failure never stops the way out."""
+    def save_open_games(self) -> bool:
+        """Ask every open table to save now; a failure never stops the way out. True
+        when a game in progress is saved (so the crash line may say so)."""
+        saved = False
         for screen in self.screen_stack:
             save = getattr(screen, "save_game", None)
             if callable(save):
                 with contextlib.suppress(Exception):  # leaving must never fail
                     save()
+                    saved |= bool(getattr(screen, "game_in_progress", False)) and bool(
+                        getattr(screen, "saving", False)
+                    )
+        return saved
 
     def game_in_progress(self) -> bool:
         return any(getattr(s, "game_in_progress", False) for s in self.screen_stack)

@@ -15,7 +15,7 @@ from typing import Any, NoReturn
 from tui import __version__, games
 from tui.engine.bots import BOT_LEVELS
 from tui.engine.controller import Seat
-from tui.gameconfig import GameConfig, bot_names, clean_name, table_problem
+from tui.gameconfig import GameConfig, bot_names, clean_name, count_problem, table_problem
 
 PROG = "party-dice"
 
@@ -83,19 +83,31 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message}")
 
 
-def _int_at_least(low: int) -> Callable[[str], int]:
-    """An argparse ``type`` for whole numbers of at least ``low``."""
+MAX_SEED = 2**64 - 1
+"""Seeds the app draws itself are 64-bit; a longer one replays nothing more."""
+
+
+def _int_at_least(low: int, high: int) -> Callable[[str], int]:
+    """An argparse ``type`` for whole numbers from ``low`` to ``high``: every count is
+    checked here, before anything is built from it (``--bots 99999999999`` would
+    otherwise name that many computer players)."""
 
     def convert(text: str) -> int:
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
+            raise argparse.ArgumentTypeError(f"must be a whole number, not {text[:40]!r}") from None
         if value < low:
             raise argparse.ArgumentTypeError(f"must be at least {low}, not {value}")
+        if value > high:
+            raise argparse.ArgumentTypeError(f"must be at most {high}, not {value}")
         return value
 
     return convert
+
+
+def _most_players() -> int:
+    return max(spec.players[1] for spec in games.all_games())
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -139,7 +151,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument(
         "--bots",
-        type=_int_at_least(0),
+        type=_int_at_least(0, _most_players()),
         default=0,
         metavar="N",
         help="add N computer players",
@@ -151,10 +163,15 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="NAME",
         help=f"a variant, repeatable: {', '.join(every_variant)}",
     )
-    play.add_argument("--seed", type=_int_at_least(0), help="replay the same dice")
+    play.add_argument(
+        "--seed",
+        type=_int_at_least(0, MAX_SEED),
+        help="replay the same dice and decks, for replays and tests only: anyone on the "
+        "server can read it in `ps` and work out every card, so never for a real game of Chase",
+    )
     play.add_argument(
         "--first-seat",
-        type=_int_at_least(1),
+        type=_int_at_least(1, _most_players()),
         metavar="K",
         help="seat K rolls first (aces) or deals first (chase) instead of a roll-off",
     )
@@ -168,7 +185,7 @@ def build_parser() -> argparse.ArgumentParser:
             for number in option.numbers.values():
                 play.add_argument(
                     f"--{number.key}",
-                    type=_int_at_least(number.low),
+                    type=_int_at_least(number.low, number.high),
                     metavar="N",
                     help=f"{spec.id}: {number.cli_help}",
                 )
@@ -186,6 +203,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _play_request(args: argparse.Namespace) -> PlayRequest:
     game_id: str = args.game
+    low, high = games.get(game_id).players
+    if args.players.count(",") >= high:  # counted before any name is cleaned
+        raise UsageError(f"{PROG} play: --players names more than {high} people")
     humans = tuple(clean_name(name) for name in args.players.split(","))
     variants: frozenset[str] | None = None
     if args.variant:
@@ -198,8 +218,9 @@ def _play_request(args: argparse.Namespace) -> PlayRequest:
                 )
         variants = frozenset(args.variant)
     total = len(humans) + args.bots
-    low, high = games.get(game_id).players
-    problem = table_problem(game_id, list(humans) + bot_names(humans, args.bots))
+    problem = count_problem(game_id, total) or table_problem(
+        game_id, list(humans) + bot_names(humans, args.bots)
+    )
     if problem:
         if not low <= total <= high:
             problem += f" Count the people in --players plus --bots: {low} to {high}."

@@ -15,6 +15,7 @@ from typing import Any
 
 from tui import games
 from tui.engine.controller import Seat
+from tui.lookalike import name_key
 from tui.names import INVISIBLE
 
 MAX_NAME = 20
@@ -43,8 +44,10 @@ def clean_name(raw: str) -> str:
 def name_problems(names: Sequence[str]) -> list[str | None]:
     """For each (already cleaned) name, what is wrong with it, or ``None``.
 
-    A name repeated (ignoring case) is reported at its second and later seats, naming
-    the first seat, so the message sits next to the field to change.
+    A name repeated, or one that looks the same on the screen (``tui.lookalike.name_key``:
+    case, Unicode forms, invisible characters, Cyrillic and Greek look-alikes), is
+    reported at its second and later seats, naming the first seat, so the message sits
+    next to the field to change.
     """
     first_seen: dict[str, int] = {}
     problems: list[str | None] = []
@@ -55,9 +58,11 @@ def name_problems(names: Sequence[str]) -> list[str | None]:
         if len(name) > MAX_NAME:
             problems.append(f"Too long: {len(name)} characters, at most {MAX_NAME}.")
             continue
-        key = name.casefold()
+        key = name_key(name)
         if key in first_seen:
-            problems.append(f"Same name as seat {first_seen[key] + 1}.")
+            same = names[first_seen[key]].casefold() == name.casefold()
+            what = "Same name as" if same else "Looks the same as the name of"
+            problems.append(f"{what} seat {first_seen[key] + 1}.")
             continue
         first_seen[key] = index
         problems.append(None)
@@ -92,12 +97,12 @@ def table_problem(game_id: str, names: Sequence[str]) -> str | None:
 
 def bot_names(taken: Sequence[str], count: int) -> list[str]:
     """``count`` computer-player names that clash with none of ``taken`` (any case)."""
-    used = {name.casefold() for name in taken}
-    free = [name for name in BOT_NAMES if name.casefold() not in used]
+    used = {name_key(name) for name in taken}
+    free = [name for name in BOT_NAMES if name_key(name) not in used]
     extra = 1
     while len(free) < count:
         candidate = f"Computer {extra}"
-        if candidate.casefold() not in used:
+        if name_key(candidate) not in used:
             free.append(candidate)
         extra += 1
     return free[:count]

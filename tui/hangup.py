@@ -18,9 +18,13 @@ would wait for the loop. The handler itself does two small things only:
   process ends with ``os._exit``. A save cut short by the watchdog is harmless: files
   are replaced atomically, and the autosave after the last move already holds the game.
 
-On SIGHUP the terminal is gone, so standard output and error are pointed at
-``/dev/null`` at once: Textual's last frames and terminal resets, and Python's final
-flush, then succeed quietly instead of failing with EIO (which kills Textual's writer
+On SIGHUP the terminal is usually gone, so standard output and error are pointed at
+``/dev/null`` at once; but ``kill -HUP`` can come with the terminal still there, so
+first the terminal is put back as it was found, through a fresh non-blocking descriptor
+of ``/dev/tty`` (never blocking in the handler, failing quietly when it is gone): the
+modes ``remember_terminal`` saved before the app started, the alternate screen off,
+mouse reporting off, the cursor shown. Textual's last frames and terminal resets, and
+Python's final flush, then succeed quietly instead of failing with EIO (which kills Textual's writer
 thread and makes Python exit with status 120). SIGTERM and SIGINT leave a live terminal
 alone, for Textual to restore.
 
@@ -33,6 +37,8 @@ import asyncio
 import contextlib
 import os
 import signal
+import sys
+import termios
 import threading
 from collections.abc import Callable, Iterable
 from types import FrameType
@@ -53,6 +59,41 @@ SAVE_WAIT = 0.6
 """Seconds the watchdog waits for the save before it stops waiting."""
 EXIT_GRACE = 0.5
 """Seconds Textual then has to restore the terminal and return, before ``os._exit``."""
+
+
+RESTORE = (
+    "\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l"  # mouse reporting off
+    "\x1b[?2004l\x1b[?7h\x1b[?1004l"  # bracketed paste off, line wrap on, focus events off
+    "\x1b[<u\x1b[?1049l\x1b[?25h"  # Kitty keys popped, alternate screen left, cursor shown
+)
+"""What Textual writes when it stops, to leave the terminal as it was found."""
+
+_found: list[Any] = []
+"""The terminal's modes before the app started (``remember_terminal``), if any."""
+
+
+def remember_terminal() -> None:
+    """Keep the terminal's modes (call before the app takes it), for a hang-up to restore."""
+    try:
+        _found[:] = [termios.tcgetattr(sys.stdin.fileno())]
+    except (OSError, ValueError, AttributeError, termios.error):
+        _found.clear()
+
+
+def restore_terminal() -> None:
+    """Put the terminal back as it was found, if it is still there; never blocks."""
+    try:
+        fd = os.open("/dev/tty", os.O_WRONLY | os.O_NONBLOCK | os.O_NOCTTY)
+    except OSError:
+        return  # no terminal left
+    try:
+        os.write(fd, RESTORE.encode("ascii"))
+        if _found:
+            termios.tcsetattr(fd, termios.TCSANOW, _found[0])
+    except (OSError, termios.error):
+        pass
+    finally:
+        os.close(fd)
 
 
 class HangUpGuard:
@@ -119,6 +160,7 @@ class HangUpGuard:
             return  # already leaving; the watchdog sees to the rest
         self.received = signum
         if signum in self.detach_on:
+            restore_terminal()
             _detach_output()
         self.watchdog = threading.Thread(
             target=self._watch, name="party-dice-hangup-watchdog", daemon=True

@@ -7,6 +7,7 @@ starts and resumes them through ``Sessions``, pushes their table screens, and sh
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -57,8 +58,24 @@ class TableOpener(App[None]):
             self.open_table(session)
 
     def autosave(self, session: TableSession) -> None:
-        """The table's hook after every action: save, or record the finished game."""
-        self.tell(session.autosave())
+        """The table's hook after every action: save, or record the finished game.
+
+        The history is written on a worker thread: a history database another session
+        holds locked makes a write wait (SQLite's busy timeout), and the event loop must
+        never wait with it. What it has to say comes back to the screen afterwards.
+        """
+        job = session.finish()
+        if job is None:
+            self.tell(session.autosave())
+            return
+
+        def record() -> None:
+            notice = job()
+            if notice is not None:
+                with contextlib.suppress(RuntimeError):  # the app closed meanwhile
+                    self.call_from_thread(self.tell, notice)
+
+        self.run_worker(record, thread=True, group="history", exit_on_error=False)
 
     def open_table(self, session: TableSession) -> None:
         """Push the table for ``session``."""
@@ -76,6 +93,7 @@ class TableOpener(App[None]):
             self.notify(error.message, severity="warning", timeout=8)
             return False
         self.open_table(session)
+        self.tell(session.opening_notice)
         return True
 
     def resume_latest(self) -> bool:

@@ -28,7 +28,15 @@ from typing import Any
 
 import pytest
 
-from tests.support.pty_driver import PtyApp, app_env, shadow_of, start, write_app_settings
+from tests.support.pty_driver import (
+    AcesArgs,
+    PtyApp,
+    app_env,
+    saves_dir,
+    shadow_of,
+    start,
+    write_app_settings,
+)
 from tui.engine.core import Event
 from tui.games import controller_from_dict
 from tui.session.keygate import DECISION
@@ -37,12 +45,7 @@ from tui.storage.saves import SaveStore
 ROOT = Path(__file__).resolve().parents[2]
 CHASE_ROUND_END = frozenset({"showdown", "nobody_loses", "all_out_replay", "shared_win"})
 
-AcesArgs = ["play", "aces", "--players", "Ann,Ben", "--first-seat", "1"]
 ChaseArgs = ["play", "chase", "--players", "Ann", "--bots", "2", "--first-seat", "1"]
-
-
-def saves_dir(home: Path) -> Path:
-    return home / "state" / "party-dice" / "saves"
 
 
 class Shadow:

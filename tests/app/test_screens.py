@@ -524,6 +524,7 @@ async def test_autosave_then_history_once_the_game_is_over(make_app: MakeApp) ->
         app.autosave(session)
         app.autosave(session)
         assert app.store.list() == []
+        await app.workers.wait_for_complete()  # the history is written on a thread
         records, message = History().recent()
         assert message is None and len(records) == 1
         record = records[0]

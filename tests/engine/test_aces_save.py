@@ -52,14 +52,14 @@ def test_through_the_controller() -> None:
     [
         ("game", "chase", "not a saved Aces"),
         ("format", 99, "not a saved Aces"),
-        ("chips", [1, -1, 2, 2], "negative chips"),
-        ("chips", [1, 2], "do not match the players"),
-        ("phase", "dancing", "unknown phase"),
+        ("chips", [1, -1, 2, 2], "chips is out of range"),
+        ("chips", [1, 2], "one entry per player"),
+        ("phase", "dancing", "the phase is not one of"),
         ("current", None, "no seat to act"),
-        ("current", 9, "cannot act"),
-        ("dice", [7, 1], "impossible dice"),
-        ("winners", [5], "not at the table"),
-        ("variants", ["wild"], "unknown Aces variant"),
+        ("current", 9, "the seat to act is out of range"),
+        ("dice", [7, 1], "a die is out of range"),
+        ("winners", [5], "a seat in the winners is out of range"),
+        ("variants", ["wild"], "a variant is unknown"),
     ],
 )
 def test_damaged_saves_are_refused(key: str, value: object, message: str) -> None:

@@ -130,7 +130,9 @@ def test_a_failed_save_turns_saving_off_and_is_told_once(
 
     monkeypatch.setattr(session.slot, "write", broken)
     notice = session.autosave()
-    assert notice == Notice("Saving is off for this game: disk full", "warning", 8)
+    assert notice == Notice(
+        "Saving is off for now: disk full. It is tried again after every move.", "warning", 8
+    )
     assert not session.saving and session.saving_off
     assert session.autosave() is None  # told once; play goes on
 

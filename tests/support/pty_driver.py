@@ -192,3 +192,12 @@ def shadow_of(argv: list[str]) -> Controller:
     assert command.play is not None
     config = command.play.config()
     return new_controller(config, random.Random(config.seed))
+
+
+AcesArgs = ["play", "aces", "--players", "Ann,Ben", "--first-seat", "1"]
+"""A small Aces table for tests that run the real app."""
+
+
+def saves_dir(home: Path) -> Path:
+    """Where the app run with ``home`` keeps its saves."""
+    return home / "state" / "party-dice" / "saves"

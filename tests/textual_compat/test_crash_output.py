@@ -29,8 +29,9 @@ class Fragile(QuietCrashApp[None]):
         super().__init__()
         self.saved = 0
 
-    def save_open_games(self) -> None:
+    def save_open_games(self) -> bool:
         self.saved += 1
+        return True
 
     def break_now(self) -> None:
         raise RuntimeError("boom")

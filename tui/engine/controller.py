@@ -127,15 +127,66 @@ class Controller:
 
         ``resolve`` turns the saved game id into its engine class and bot factory (the
         registry's job, ``tui.games.controller_from_dict``): the controller knows no game.
+        The game's ``from_dict`` validates its state; then every seat's view is drawn
+        and a copy plays on for ``PROBE_MOVES`` moves (its own random state: the real
+        game is untouched), so whatever raises is a damaged save, never a crashed table.
         """
+        controller = cls._rebuild(data, resolve)
         try:
-            if data.get("format") != FORMAT_VERSION:
+            _probe(controller)
+            _probe(cls._rebuild(controller.to_dict(), resolve), PROBE_MOVES)
+        except SaveFormatError:
+            raise
+        except Exception as error:  # whatever breaks, the save is damaged
+            raise SaveFormatError(f"the saved game is damaged ({type(error).__name__})") from error
+        return controller
+
+    @classmethod
+    def _rebuild(
+        cls, data: dict[str, Any], resolve: Callable[[str], tuple[type[Game], BotFactory]]
+    ) -> Controller:
+        try:
+            if type(data.get("format")) is not int or data["format"] != FORMAT_VERSION:
                 raise SaveFormatError(f"save format {data.get('format')!r} is not supported")
             engine, make_bot = resolve(data["game"])
             game = engine.from_dict(data["state"])
-            seats = [Seat(str(s["name"]), s["bot"]) for s in data["seats"]]
+            seats = _seats(data["seats"], game.names)
             return cls(game, seats, make_bot)
         except SaveFormatError:
             raise
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+        except (LookupError, TypeError, ValueError, ArithmeticError, AttributeError) as error:
             raise SaveFormatError(f"the saved game is damaged ({error})") from error
+
+
+PROBE_MOVES = 200
+"""How far ``Controller.from_dict`` plays a copy of a loaded game to see it goes on."""
+
+
+def _probe(controller: Controller, moves: int = 0) -> None:
+    """Draw what the table draws first, then play ``moves`` moves (the first choice)."""
+    for seat in (None, *range(len(controller.seats))):
+        controller.view(seat)
+    controller.to_dict()
+    for _ in range(moves):
+        actions = controller.actions()
+        if controller.over or not actions:
+            return
+        action = actions[0]
+        if action.arg_range is not None:
+            action = action.with_arg(action.arg_range[0])
+        controller.apply(action)
+        controller.view(controller.whose_turn())
+
+
+def _seats(saved: Any, names: Sequence[str]) -> list[Seat]:
+    """The saved seats: one per player, named as the game names them, a person
+    (``bot`` null) or a known computer level; ``ValueError`` otherwise."""
+    if not isinstance(saved, list) or len(saved) != len(names):
+        raise ValueError("the seats do not match the players")
+    seats = []
+    for entry, name in zip(saved, names, strict=True):
+        if not isinstance(entry, dict) or entry.get("name") != name:
+            raise ValueError("the seats do not match the players")
+        bot = entry.get("bot")
+        seats.append(Seat(name, None if bot is None else check_level(bot)))
+    return seats

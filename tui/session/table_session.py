@@ -50,6 +50,14 @@ def _reason(error: BaseException) -> str:
     return getattr(error, "message", None) or str(error)
 
 
+def _position(controller: Controller) -> str:
+    """Which position a resumed game opens at, in words ("in round 2, Ben to play")."""
+    view = controller.view(None)
+    seat = controller.whose_turn()
+    where = f"in round {view.round}"
+    return where if seat is None else f"{where}, {controller.seats[seat].name} to play"
+
+
 class TableSession:
     """One open table: its controller, config and save slot, saved after every action."""
 
@@ -68,7 +76,11 @@ class TableSession:
         self.slot = slot
         self.history_path = history_path
         self.saving_off = False
-        """Set when a save failed: the game plays on unsaved, and the player was told once."""
+        """Set while saves fail: the game plays on, the player was told once, and the
+        save is tried again after every move (cleared, and told, when one works)."""
+        self.opening_notice: Notice | None = None
+        """What to tell the player as the table opens (a resumed save that may be older
+        than the game's last move)."""
         self.recorded = False
         """Set once the finished game is in the history (it is recorded once)."""
 
@@ -88,21 +100,42 @@ class TableSession:
         finished games (once). A failure is returned, never raised."""
         slot = self.slot
         if self.controller.over:
-            if self.recorded:
-                return None
-            self.recorded = True
-            if slot is not None and slot.held:
-                with contextlib.suppress(Exception):  # a stale save is moved aside later
-                    slot.delete()
-            return self.record_history()
-        if slot is None or not slot.held or self.saving_off:
+            job = self.finish()
+            return None if job is None else job()
+        if slot is None or not slot.held:
             return None
         try:
             slot.write(self.controller.to_dict(), round=self.controller.view(None).round)
         except Exception as error:  # any failure: a failed save must never stop play
+            slot.mark_stale()  # a later resume says which position it opens
+            if self.saving_off:
+                return None  # told once; tried again after every move
             self.saving_off = True
-            return Notice(f"Saving is off for this game: {_reason(error)}", "warning", 8)
+            reason = _reason(error).rstrip(".")
+            return Notice(
+                f"Saving is off for now: {reason}. It is tried again after every move.",
+                "warning",
+                8,
+            )
+        if self.saving_off:
+            self.saving_off = False
+            return Notice("Saving is back on: the game is saved after every move again.")
         return None
+
+    def finish(self) -> Callable[[], Notice | None] | None:
+        """Once the game is over (and only once): remove its save, and return the job
+        that records it in the history, for the host to run where it likes (the app
+        runs it on a thread: a history locked by another session can make a write wait
+        seconds, which must never freeze the table). ``None`` when there is nothing to
+        do: the game is not over, or it was recorded already."""
+        if not self.controller.over or self.recorded:
+            return None
+        self.recorded = True
+        slot = self.slot
+        if slot is not None and slot.held:
+            with contextlib.suppress(Exception):  # a stale save is moved aside later
+                slot.delete()
+        return self.record_history
 
     def record_history(self) -> Notice | None:
         """Add the finished game to the Recent games list; a problem is returned."""
@@ -199,7 +232,13 @@ class Sessions:
     def resume(self, slot_id: str) -> TableSession:
         """Open a saved game (raises ``SaveError``, whose message is one sentence)."""
         slot, controller = self.store.resume(slot_id)
-        return TableSession(controller, None, slot, history_path=self.history_path)
+        session = TableSession(controller, None, slot, history_path=self.history_path)
+        if slot.opened_stale:
+            where = _position(controller)
+            session.opening_notice = Notice(
+                f"The last moves of this game could not be saved: it opens {where}.", "warning", 10
+            )
+        return session
 
     def latest(self) -> tuple[str | None, list[Notice]]:
         """The newest save not open elsewhere (``party-dice resume``), or ``None``, and

@@ -23,8 +23,10 @@ first ``scan``. Pure standard library: no Textual, no Rich.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
+import time
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
@@ -122,6 +124,8 @@ class SaveSlot:
         self.store = store
         self.slot_id = slot_id
         self._lock_fd: int | None = lock_fd
+        self.opened_stale = False
+        """Set by ``SaveStore.open`` when the save misses the game's last moves."""
 
     @property
     def path(self) -> Path:
@@ -143,6 +147,25 @@ class SaveSlot:
         data = encode_save(payload, saved_at=datetime.now().astimezone(), round=round)
         ensure_private_dir(self.store.directory)
         atomic_write_bytes(self.path, data)
+        self._set_lock_time(0)  # the save holds every move: not stale
+
+    def mark_stale(self) -> None:
+        """Note that the game moved on after the save was written (a save failed).
+
+        The mark is the lock file's time, which can be set with no free space: later
+        than the save's while the save misses moves, 0 once a write catches up (see
+        ``write``), so ``SaveStore.open`` can tell (``opened_stale``).
+        """
+        try:
+            saved = os.lstat(self.path).st_mtime_ns
+        except OSError:
+            saved = 0
+        when = max(time.time_ns(), saved + 1)
+        self._set_lock_time(when)
+
+    def _set_lock_time(self, ns: int) -> None:
+        with contextlib.suppress(OSError):
+            os.utime(self.store.lock_path(self.slot_id), ns=(ns, ns), follow_symlinks=False)
 
     def delete(self) -> None:
         """Remove the save and its lock (the game is finished); releases the slot."""
@@ -278,7 +301,11 @@ class SaveStore:
         self._check_dir()
         if not os.path.lexists(self.save_path(slot_id)):
             raise SaveNotFound("That saved game no longer exists.")
+        stale = self._is_stale(slot_id)  # before locking: a new lock file is "now"
         slot = SaveSlot(self, slot_id, self._lock(slot_id))
+        slot.opened_stale = stale
+        if not stale:
+            slot._set_lock_time(0)
         try:
             payload = self._read(slot_id, in_use=False)[1]
         except SaveError:
@@ -297,6 +324,15 @@ class SaveStore:
             slot._drop()
             raise SaveDamaged(message) from error
         return slot, controller
+
+    def _is_stale(self, slot_id: str) -> bool:
+        """True when the game moved on after this save was written (``mark_stale``)."""
+        try:
+            saved = os.lstat(self.save_path(slot_id)).st_mtime_ns
+            moved = os.lstat(self.lock_path(slot_id)).st_mtime_ns
+        except OSError:
+            return False
+        return moved > saved
 
     def discard(self, slot_id: str) -> None:
         """Delete a save the player gave up on (``SaveInUse`` if open elsewhere)."""

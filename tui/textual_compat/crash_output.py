@@ -25,12 +25,23 @@ from tui.crash_log import crash_line
 class QuietCrashApp(App[ReturnType]):
     """An app that saves on an internal error and prints one line instead of a traceback."""
 
-    def save_open_games(self) -> None:
-        """Save what can be saved; the app overrides this (it must never raise)."""
+    crash_error: BaseException | None = None
+    """The first internal error: its traceback (without locals) goes to the crash log."""
+    crashed = False
+    """Set once an error ended the app (its input thread's too): exit non-zero."""
+    saved_on_crash = False
+    """Whether a game in progress was saved as the error ended the app."""
+
+    def save_open_games(self) -> bool:
+        """Save what can be saved; True if a game in progress is now saved. The app
+        overrides this (it must never raise)."""
+        return False
 
     def _handle_exception(self, error: Exception) -> None:
         """An unexpected error: save what can be saved before Textual shuts down."""
-        self.save_open_games()
+        if self.crash_error is None:
+            self.crash_error = error
+            self.saved_on_crash = self.save_open_games()
         super()._handle_exception(error)
 
     def _print_error_renderables(self) -> None:
@@ -38,6 +49,9 @@ class QuietCrashApp(App[ReturnType]):
         if not self._exit_renderables or "debug" in self.features:
             super()._print_error_renderables()
             return
-        line = crash_line(self._exit_renderables)
+        self.crashed = True
+        if self.crash_error is None:  # Textual's panic (its input thread died): no save yet
+            self.saved_on_crash = self.save_open_games()
+        line = crash_line(self._exit_renderables, self.crash_error, saved=self.saved_on_crash)
         self._exit_renderables.clear()
         print(line, file=sys.stderr)

@@ -27,6 +27,8 @@ MATCH_MODES: dict[str, str] = {
     "bankroll": "Bankroll play: stake chips each round until one player has them all.",
 }
 
+PHASES = ("start", "turn", "choice", "round_over", "over")
+
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar, Self
 
-from tui.engine.aces.rules import check_settings
+from tui.engine.aces.check import validate
+from tui.engine.aces.rules import PHASES, check_settings
 from tui.engine.core import (
     FORMAT_VERSION,
     RandomSource,
@@ -20,8 +21,6 @@ from tui.engine.core import (
     rng_from_json,
     rng_state_to_json,
 )
-
-PHASES = ("start", "turn", "choice", "round_over", "over")
 
 _FLAG_BITS = ("turn", "out", "broke", "zero", "final-roll", "leader", "winner")
 _FLAG_SETS = tuple(
@@ -240,9 +239,11 @@ class AcesTable:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Self:
-        """Rebuild a game saved by ``to_dict``; ValueError/KeyError if it is not one."""
-        if data.get("game") != cls.game_id or data.get("format") != FORMAT_VERSION:
-            raise ValueError("not a saved Aces in the Pot game of this version")
+        """Rebuild a game saved by ``to_dict``; ``ValueError`` (why, in a few words) if
+        it is not one the rules could have reached and can finish (``check.validate``)."""
+        problem = validate(data)
+        if problem is not None:
+            raise ValueError(problem)
         game = cls(
             data["names"],
             rng_from_json(data["rng"]),

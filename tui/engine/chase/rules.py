@@ -35,12 +35,16 @@ def starting_lives(variants: frozenset[str]) -> int:
 
 
 def next_in(seat: int, lives: Sequence[int]) -> int:
-    """The next seat to the left (clockwise) of ``seat`` that still has lives."""
+    """The next seat to the left (clockwise) of ``seat`` that still has lives
+    (``seat`` itself if nobody else has); ``ValueError`` if no seat has any, rather
+    than going round the table for ever."""
     n = len(lives)
     other = (seat + 1) % n
-    while lives[other] <= 0:
+    for _ in range(n):
+        if lives[other] > 0:
+            return other
         other = (other + 1) % n
-    return other
+    raise ValueError("no player has a life left")
 
 
 def turn_order(dealer: int, lives: Sequence[int]) -> list[int]:

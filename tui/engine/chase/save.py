@@ -12,16 +12,15 @@ import random
 from typing import Any
 
 from tui.engine.cards import FRESH_DECK
+from tui.engine.chase.check import PHASES, VERSION, validate
 from tui.engine.chase.table import ChaseTable
 from tui.engine.core import rng_from_json, rng_state_to_json
 
-VERSION = 1
 PER_SEAT = ("lives", "hands", "moves", "face_up", "announced", "received", "gave", "shown")
 OTHER = ("pot", "dealer", "dealer_random", "dealer_announced", "phase", "stock", "order")
 SEAT_TUPLES = ("losers", "kept", "winners")
 STATE_KEYS = PER_SEAT + OTHER + SEAT_TUPLES + ("turn", "rounds_played")
 """The saved ``ChaseTable`` fields, in the order the dict holds them."""
-PHASES = ("deal", "turn", "over")
 
 
 def dump(game_id: str, table: ChaseTable) -> dict[str, Any]:
@@ -43,9 +42,13 @@ def dump(game_id: str, table: ChaseTable) -> dict[str, Any]:
 
 
 def check_header(game_id: str, data: dict[str, Any]) -> None:
-    """``ValueError`` unless ``data`` says it is a Chase the Ace save of this version."""
-    if data.get("game") != game_id or data.get("version") != VERSION:
+    """``ValueError`` (why, in a few words) unless ``data`` is a Chase the Ace save of
+    this version that the rules could have reached and can finish (``check.validate``)."""
+    if data.get("game") != game_id:
         raise ValueError("not a saved Chase the Ace game of a known version")
+    problem = validate(data)
+    if problem is not None:
+        raise ValueError(problem)
 
 
 def rng_of(data: dict[str, Any]) -> random.Random:

@@ -1,0 +1,109 @@
+"""Issue 18 item 13: one exit path, one status per cause, the terminal as it was found.
+
+Each runs the real app on a pty: Ctrl+C in the first moments of start-up prints no
+traceback; an input-thread crash exits non-zero with one line; that line says a game
+was saved only when one was; ``kill -HUP`` with the terminal still there leaves it out
+of the alternate screen, with mouse reporting off, the cursor shown and its modes back.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import termios
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.support.pty_driver import ROOT, AcesArgs, PtyApp, app_env, saves_dir, write_app_settings
+
+BREAK_INPUT = (
+    "import sys, textual.drivers.linux_driver as d\n"
+    "def broken(self): raise RuntimeError('input thread boom')\n"
+    "d.LinuxDriver.run_input_thread = broken\n"
+    "from tui.__main__ import main\n"
+    "sys.exit(main(sys.argv[1:]))\n"
+)
+
+
+def run(home: Path, argv: list[str], code: str | None = None) -> PtyApp:
+    write_app_settings(home)
+    head = [sys.executable, "-c", code, *argv] if code else [sys.executable, "-m", "tui", *argv]
+    return PtyApp(head, env=app_env(home), cwd=str(ROOT), size=(100, 30))
+
+
+INTERRUPT_AT = (
+    "import os, signal, sys\n"
+    "class Hook:\n"
+    "    def find_spec(self, name, path=None, target=None):\n"
+    "        if name == sys.argv[1]:\n"
+    "            os.kill(os.getpid(), signal.SIGINT)\n"
+    "sys.meta_path.insert(0, Hook())\n"
+    "from tui.__main__ import main\n"
+    "sys.exit(main(sys.argv[2:]))\n"
+)
+"""Ctrl+C exactly as module ``argv[1]`` is first imported (start-up, deterministic)."""
+
+
+@pytest.mark.parametrize(
+    "module", ["tui.cli", "tui.games", "textual.app", "tui.app", "textual.drivers.linux_driver"]
+)
+def test_ctrl_c_during_the_imports_prints_no_traceback(tmp_path: Path, module: str) -> None:
+    with run(tmp_path / "home", [module, *AcesArgs], INTERRUPT_AT) as app:
+        status = app.wait(15)
+        text = app.text()
+    assert "Traceback" not in text and "KeyboardInterrupt" not in text, text[-500:]
+    assert status == 130, (status, text[-300:])
+
+
+@pytest.mark.parametrize("delay", [0.2, 0.3, 0.5])
+def test_ctrl_c_early_in_start_up_prints_no_traceback(tmp_path: Path, delay: float) -> None:
+    """By the clock, after the interpreter's own start (which no code of ours can reach:
+    a Ctrl+C before the first line of ``tui`` runs is Python's)."""
+    with run(tmp_path / "home", AcesArgs) as app:
+        time.sleep(delay)
+        os.kill(app.pid, signal.SIGINT)
+        status = app.wait(15)
+        text = app.text()
+    assert "Traceback" not in text and "KeyboardInterrupt" not in text, text[-500:]
+    assert status in (0, 130), (status, text[-300:])
+
+
+def test_an_input_thread_crash_exits_non_zero_with_one_line(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    with run(home, AcesArgs, BREAK_INPUT) as app:
+        status = app.wait(20)
+        text = app.text()
+    assert status == 1, (status, text[-500:])
+    assert "party-dice stopped after an internal error" in text and "Traceback" not in text
+    saved = "any game in progress was saved" in text
+    assert saved == bool(list(saves_dir(home).glob("*.json"))), text[-300:]
+
+
+def test_the_crash_line_claims_no_save_when_there_is_none(tmp_path: Path) -> None:
+    """No game open (the title screen): nothing was saved, so the line does not say so."""
+    with run(tmp_path / "home", [], BREAK_INPUT) as app:
+        status = app.wait(20)
+        text = app.text()
+    assert status == 1, (status, text[-500:])
+    assert "party-dice stopped after an internal error." in text
+    assert "was saved" not in text
+
+
+def test_kill_hup_leaves_a_live_terminal_as_it_was_found(tmp_path: Path) -> None:
+    with run(tmp_path / "home", AcesArgs) as app:
+        assert app.wait_for("Ann", timeout=30)
+        app.quiet(0.3, 5)
+        assert app.fd is not None
+        before = len(app.output)
+        os.kill(app.pid, signal.SIGHUP)
+        status = app.wait(5)
+        after = bytes(app.output[before:])
+        modes = termios.tcgetattr(app.fd)
+    assert status == 0
+    for sequence in (b"\x1b[?1049l", b"\x1b[?25h", b"\x1b[?1000l", b"\x1b[?1003l"):
+        assert sequence in after, (sequence, after[-200:])
+    lflag = modes[3]
+    assert lflag & termios.ECHO and lflag & termios.ICANON, "the terminal was left raw"

@@ -1,0 +1,89 @@
+"""Issue 18 items 1 and 2: every loaded save is validated before anything uses it.
+
+Each of ``save_edits.edits()`` (targeted edits of a valid mid-game save of each game,
+made over every field) goes through the real loader (``SaveStore.resume``): it is either
+refused, moved aside and told in one sentence, or it loads a game that plays to its end,
+every seat's view drawn on the way. None may crash or hang (a timer fails the test).
+"""
+
+from __future__ import annotations
+
+import signal
+from collections.abc import Iterator
+from pathlib import Path
+from types import FrameType
+
+import pytest
+
+from tests.support.save_edits import NAMED, Edit, edited, edits, save_file
+from tui.engine.chase.rules import next_in
+from tui.engine.controller import Controller
+from tui.storage.saves import SaveDamaged, SaveStore
+
+SLOT = "{game}-20260101T120000-0badc0de"
+MAX_MOVES = 20_000
+ACCEPTED = {"aces:first_seat=null", "aces:round_winner=null"}
+ACCEPTED |= {"chase:received[0]=null", "chase:gave[0]=null"}
+"""Edits that leave a game the rules allow (a random first seat; no winner of the round
+yet; an exchange record the table only narrates): they load and play on."""
+
+
+@pytest.fixture(autouse=True)
+def no_hang() -> Iterator[None]:
+    """Fail (instead of hanging the run) if one edit takes more than 10 s."""
+
+    def expire(_signum: int, _frame: FrameType | None) -> None:
+        raise TimeoutError("the saved game hangs")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, 10)
+    yield
+    signal.setitimer(signal.ITIMER_REAL, 0)
+    signal.signal(signal.SIGALRM, previous)
+
+
+def play_to_the_end(controller: Controller) -> int:
+    """Every seat's view, then the first legal move, until the game is over."""
+    for moves in range(MAX_MOVES):
+        for seat in (None, *range(len(controller.seats))):
+            controller.view(seat)
+        if controller.over:
+            return moves
+        action = controller.actions()[0]
+        if action.arg_range is not None:
+            action = action.with_arg(action.arg_range[0])
+        controller.apply(action)
+    pytest.fail(f"not over after {MAX_MOVES} moves")
+
+
+@pytest.mark.parametrize("edit", edits(), ids=[edit[0] for edit in edits()])
+def test_an_edited_save_is_refused_or_plays_to_the_end(edit: Edit, tmp_path: Path) -> None:
+    store = SaveStore(tmp_path / "saves")
+    store.directory.mkdir(mode=0o700)
+    slot_id = SLOT.format(game=edit[1])
+    path = store.save_path(slot_id)
+    path.write_bytes(save_file(edited(edit)))
+    try:
+        slot, controller = store.resume(slot_id)
+    except SaveDamaged as error:
+        assert edit[0] not in ACCEPTED, error.message
+        assert "\n" not in error.message and error.message.endswith("."), error.message
+        assert slot_id in error.message and "moved to" in error.message
+        assert not path.exists() and len(list(tmp_path.glob("saves/*.corrupt-*"))) == 1
+        assert not store.lock_path(slot_id).exists()  # and it can be opened no more
+        return
+    assert edit[0] in ACCEPTED, f"{edit[0]} loaded"
+    with slot:
+        play_to_the_end(controller)
+
+
+def test_the_named_cases_are_all_refused() -> None:
+    """The cases the attack found by hand are in the table, each refused above."""
+    assert len(NAMED) >= 15 and not {edit[0] for edit in NAMED} & ACCEPTED
+    assert len(edits()) >= 80
+
+
+def test_next_in_never_goes_round_for_ever() -> None:
+    assert next_in(1, [0, 2, 0]) == 1
+    with pytest.raises(ValueError, match="no player has a life left"):
+        next_in(0, [0, 0, 0])
