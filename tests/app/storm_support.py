@@ -64,3 +64,20 @@ def storm(seed: int, keys: int) -> Iterator[Chunk]:
             burst = b"".join(parts)
             sent += count
         yield burst, None
+
+
+def unread_input(pid: int) -> int:
+    """Bytes written to the app's terminal that it has not read yet (Linux: its stdin,
+    from ``/proc``, asked with ``FIONREAD``); 0 once it has taken everything in."""
+    import array
+    import fcntl
+    import os
+    import termios
+
+    fd = os.open(os.readlink(f"/proc/{pid}/fd/0"), os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
+    try:
+        count = array.array("i", [0])
+        fcntl.ioctl(fd, termios.FIONREAD, count)
+        return count[0]
+    finally:
+        os.close(fd)

@@ -16,12 +16,22 @@ from pathlib import Path
 
 import pytest
 
-from tests.app.storm_support import storm
+from tests.app.storm_support import storm, unread_input
 from tests.app.test_hangup import start
-from tests.pty_driver import PtyApp
+from tests.pty_driver import _ANSI, PtyApp
 
 QUIT_WITHIN = 1.0
-"""Seconds in which Ctrl+Q must end the app once the input has stopped."""
+"""Seconds in which Ctrl+Q must be handled once the app has read all its input: the
+app starts giving the terminal back (``LEAVING``) or has exited."""
+
+LEAVING = b"\x1b[?2004l"
+"""What Textual writes first when it gives the terminal back (bracketed paste off)."""
+
+ASKED = "Quit party-dice?"
+"""The question Ctrl+Q asks first when confirm-quit is on and a game is in progress."""
+
+EXIT_WITHIN = 10.0
+"""Seconds the app then has to save and end, with exit code 0."""
 
 
 def write_settings(home: Path, **changes: object) -> None:
@@ -35,19 +45,45 @@ def crash_logs(home: Path) -> list[str]:
     return [path.read_text() for path in (home / "state").rglob("crash-*.log")]
 
 
+def taken_in(app: PtyApp, limit: float = 60.0) -> None:
+    """Wait until the app has read every byte written to its terminal (``limit`` at
+    most: a deaf app fails on the quit that follows), then for a quiet moment."""
+    end = time.monotonic() + limit
+    while app.poll() is None and time.monotonic() < end and unread_input(app.pid):
+        app.read(0.05)
+    app.quiet(settle=0.3, limit=2)
+
+
+def text_since(app: PtyApp, start: int) -> str:
+    """The text the app wrote after ``start`` bytes, escape sequences removed."""
+    return _ANSI.sub(b"", bytes(app.output[start:])).decode("utf-8", "replace")
+
+
 def quits_in_time(app: PtyApp) -> float | None:
-    """Settle, then Ctrl+Q: the seconds it took to exit, or ``None`` if it did not."""
-    app.quiet(settle=0.6, limit=20)
+    """Once the app has read everything, Ctrl+Q: the seconds until the app started to
+    leave or asked whether to (then ``y``), or ``None`` if it did neither within
+    ``QUIT_WITHIN`` or did not then end within ``EXIT_WITHIN``."""
+    taken_in(app)
     began = time.monotonic()
+    start = len(app.output)
     app.send(b"\x11")
-    code = app.wait(QUIT_WITHIN)
-    return None if code is None else time.monotonic() - began
+    while time.monotonic() - began < QUIT_WITHIN:
+        app.read(0.02)
+        if LEAVING in app.output[start:] or app.poll() is not None:
+            took = time.monotonic() - began
+            app.wait(EXIT_WITHIN)
+            return took
+        if ASKED in text_since(app, start):
+            took = time.monotonic() - began
+            app.send(b"y")  # confirm-quit is on and a game is in progress
+            return took if app.wait(EXIT_WITHIN) is not None else None
+    return None
 
 
 def check_alive_then_quit(app: PtyApp, home: Path, what: str) -> None:
     assert app.poll() is None, f"{what}: the app stopped\n{app.text()[-600:]}"
     assert quits_in_time(app) is not None, f"{what}: Ctrl+Q not handled within {QUIT_WITHIN} s"
-    assert app.returncode == 0, f"{what}: exit code {app.returncode}"
+    assert app.poll() == 0, f"{what}: exit code {app.returncode}"
     assert crash_logs(home) == [], f"{what}: {crash_logs(home)[0][-800:]}"
 
 
@@ -102,14 +138,13 @@ def run_storm(home: Path, argv: list[str], seed: int, keys: int) -> str | None:
         if app.poll() is not None:
             problem = f"exited with {app.returncode} during the storm"
         else:
-            app.send(b"\x1b[201~\x1b\x1b\x1b")  # end any paste; close screens
-            app.quiet(settle=0.6, limit=20)
             took = quits_in_time(app)
             if took is None:
-                # A confirm-quit question may be up: answer it.
-                app.send(b"y")
-                if app.wait(QUIT_WITHIN) is None:
-                    problem = f"Ctrl+Q not handled within {QUIT_WITHIN} s after the storm"
+                code = app.wait(30)
+                late = "never" if code is None else "only later"
+                problem = f"Ctrl+Q not handled within {QUIT_WITHIN} s after the storm ({late})"
+            elif app.poll() is None:
+                problem = f"still running {EXIT_WITHIN} s after Ctrl+Q was handled"
             if problem is None and app.returncode not in (0, None):
                 problem = f"exit code {app.returncode}"
         logs = crash_logs(home)
