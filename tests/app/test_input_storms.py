@@ -114,7 +114,11 @@ STORM_KEYS = 3000
 def test_a_storm_of_raw_bytes_never_stops_the_app(tmp_path: Path, seed: int) -> None:
     """Over the title (and what its keys open), then a table of each game."""
     write_settings(tmp_path, confirm_quit=bool(seed % 2), animation="off" if seed % 3 else "normal")
-    argv = [[], ["play", "aces", "--players", "Ann,Ben"], ["play", "chase", "--players", "Ann,Ben,Cy"]]
+    argv = [
+        [],
+        ["play", "aces", "--players", "Ann,Ben"],
+        ["play", "chase", "--players", "Ann,Ben,Cy"],
+    ]
     record = run_storm(tmp_path, argv[seed % 3], seed, STORM_KEYS)
     assert record is None, record
 

@@ -22,7 +22,11 @@ def test_the_private_names_are_still_there() -> None:
 async def test_keys_left_far_behind_a_quit_key_are_dropped() -> None:
     app = QuitLaneApp[None]()
     quit_key = events.Key("ctrl+q", None)
-    old, fresh, resize = events.Key("a", "a"), events.Key("b", "b"), events.Resize.from_dimensions((80, 24), None)
+    old, fresh, resize = (
+        events.Key("a", "a"),
+        events.Key("b", "b"),
+        events.Resize.from_dimensions((80, 24), None),
+    )
     old.time = quit_key.time - BEHIND - 1
     fresh.time = quit_key.time - BEHIND / 2
     older_resize = events.Resize.from_dimensions((1, 1), None)

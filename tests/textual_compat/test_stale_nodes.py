@@ -4,10 +4,12 @@
 from __future__ import annotations
 
 import inspect
+from typing import ClassVar
 
 import pytest
 from textual._context import active_message_pump
 from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
 from textual.css.query import NoMatches
 from textual.message_pump import MessagePump
 from textual.screen import Screen
@@ -19,7 +21,10 @@ from tui.textual_compat.stale_nodes import StaleNodesApp, is_live
 
 def test_the_private_names_are_still_there() -> None:
     assert list(inspect.signature(App._dispatch_action).parameters) == [
-        "self", "namespace", "action_name", "params"
+        "self",
+        "namespace",
+        "action_name",
+        "params",
     ]
     assert "await self._dispatch_message(message)" in inspect.getsource(
         MessagePump._process_messages_loop
@@ -31,7 +36,7 @@ def test_the_private_names_are_still_there() -> None:
 
 
 class Viewer(Screen[None]):
-    BINDINGS = [("v", "look", "Look")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("v", "look", "Look")]
 
     def compose(self) -> ComposeResult:
         yield Static(id="x")

@@ -38,7 +38,9 @@ from textual.keys import Keys
 class ExtendedKeyGuard(XTermParser):
     """An xterm parser that ignores extended-key sequences it cannot decode."""
 
-    def _parse_extended_key(self, sequence: str) -> list[events.Key] | None:
+    def _parse_extended_key(  # type: ignore[override]  # Textual's is an lru_cache
+        self, sequence: str
+    ) -> list[events.Key] | None:
         try:
             return XTermParser._parse_extended_key(self, sequence)
         except (ValueError, OverflowError):

@@ -51,5 +51,6 @@ class _Lenient:
 def apply() -> None:
     """Make the terminal drivers decode leniently (once; later calls do nothing)."""
     for module in (linux_driver, linux_inline_driver):
-        if not getattr(module.getincrementaldecoder, "__party_dice_lenient__", False):
-            module.getincrementaldecoder = _Lenient()  # type: ignore[assignment]
+        current = getattr(module, "getincrementaldecoder")  # noqa: B009 - not exported
+        if not getattr(current, "__party_dice_lenient__", False):
+            setattr(module, "getincrementaldecoder", _Lenient())  # noqa: B010

@@ -36,6 +36,9 @@ Upstream report (textual, 8.2.8):
 
 from __future__ import annotations
 
+from collections import deque
+from typing import Any
+
 from textual import events
 from textual.app import App, ReturnType
 from textual.message import Message
@@ -65,7 +68,7 @@ class QuitLaneApp(App[ReturnType]):
     def drop_input_behind(self, quit_time: float) -> int:
         """Take the keys, pastes and resizes left behind a quit key out of the queue;
         returns how many."""
-        queued = self._message_queue.values
+        queued: deque[Any] = self._message_queue.values
         behind = sum(map(_input, queued)) > BACKLOG
         resizes = [message for message in queued if isinstance(message, events.Resize)]
         kept = [

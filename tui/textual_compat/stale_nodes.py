@@ -39,7 +39,7 @@ Upstream report (textual, 8.2.8):
 from __future__ import annotations
 
 import functools
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 from textual._context import active_message_pump
@@ -50,7 +50,7 @@ from textual.message import Message
 from textual.message_pump import MessagePump
 from textual.screen import Screen
 
-Dispatch = Callable[[MessagePump, Message], Awaitable[None]]
+Dispatch = Callable[[MessagePump, Message], Coroutine[Any, Any, None]]
 
 
 def is_live(node: object) -> bool:
@@ -84,7 +84,7 @@ def apply() -> None:
     """Install the rule for message handlers (once; later calls do nothing)."""
     current = MessagePump._dispatch_message
     if not getattr(current, "__party_dice_tolerant__", False):
-        MessagePump._dispatch_message = _tolerant(current)  # type: ignore[method-assign]
+        MessagePump._dispatch_message = _tolerant(current)  # type: ignore[method-assign,assignment]
 
 
 class StaleNodesApp(App[ReturnType]):

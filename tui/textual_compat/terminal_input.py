@@ -25,5 +25,5 @@ class TerminalInputParser(UnendedPasteGuard, ExtendedKeyGuard):
 def apply() -> None:
     """Install the lenient decoder and the guarded parser (again: no change)."""
     input_decoding.apply()
-    linux_driver.XTermParser = TerminalInputParser  # type: ignore[misc]
-    linux_inline_driver.XTermParser = TerminalInputParser  # type: ignore[misc]
+    for module in (linux_driver, linux_inline_driver):
+        setattr(module, "XTermParser", TerminalInputParser)  # noqa: B010 - not exported
