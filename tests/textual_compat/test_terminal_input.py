@@ -45,12 +45,20 @@ def test_an_extended_key_beyond_unicode_is_ignored() -> None:
 
 def test_a_paste_left_open_ends_after_a_moment_of_silence(monkeypatch: object) -> None:
     parser = TerminalInputParser()
-    assert list(parser.feed("\x1b[200~pasted\x11")) == []
+    assert list(parser.feed("\x1b[200~pasted\x07")) == []
     parser._last_input = time.monotonic() - unended_paste.SILENCE - 0.1
     (pasted,) = list(parser.tick())
-    assert isinstance(pasted, events.Paste) and pasted.text == "pasted\x11"
+    assert isinstance(pasted, events.Paste) and pasted.text == "pasted\x07"
     assert keys(parser, "\x11") == ["ctrl+q"]
     # A paste that ends, split anywhere, is not ended twice.
     assert list(parser.feed("\x1b[200~x\x1b[2")) == []
     assert [e.text for e in parser.feed("01~") if isinstance(e, events.Paste)] == ["x"]
     assert not parser._pasting
+
+
+def test_a_quit_key_inside_an_open_paste_ends_it_and_stays_a_key() -> None:
+    parser = TerminalInputParser()
+    out = list(parser.feed("\x1b[200~pasted\x11after"))
+    assert [type(event).__name__ for event in out][:2] == ["Paste", "Key"]
+    assert out[0].text == "pasted" and out[1].key == "ctrl+q"  # type: ignore[attr-defined]
+    assert keys(parser, "x") == ["x"]

@@ -11,7 +11,9 @@ Why we need it: quitting must always work. A real paste arrives in one go, so
 ``UnendedPasteGuard`` (a mixin for the parser, see ``terminal_input``) watches the
 bytes fed to it for the two markers and, once a paste has been open for ``SILENCE``
 seconds with nothing more arriving, feeds the missing end marker itself: what was
-pasted is delivered as a ``Paste`` event and the keys after it are keys again.
+pasted is delivered as a ``Paste`` event and the keys after it are keys again. A quit
+key (Ctrl+Q, Ctrl+C: the bytes 0x11 and 0x03, which no clipboard text holds) inside an
+open paste ends it at once and stays a key, so quitting works even within that moment.
 
 When it can go: when Textual ends a paste that stays open (or offers a timeout).
 ``tests/textual_compat/test_terminal_input.py`` checks the marker names and the effect.
@@ -36,6 +38,16 @@ from textual.message import Message
 SILENCE = 0.5
 """Seconds without input after which an open paste is taken to have ended."""
 
+QUIT_BYTES = "\x11\x03"
+"""Ctrl+Q and Ctrl+C as the terminal sends them."""
+
+
+def _first_quit(data: str) -> int:
+    """Where the first quit byte in ``data`` is, or -1."""
+    found = [index for index in map(data.find, QUIT_BYTES) if index >= 0]
+    return min(found, default=-1)
+
+
 _TAIL = max(len(BRACKETED_PASTE_START), len(BRACKETED_PASTE_END)) - 1
 
 
@@ -49,6 +61,19 @@ class UnendedPasteGuard(XTermParser):
         self._last_input = time.monotonic()
 
     def feed(self, data: str) -> Iterable[Message]:
+        if _first_quit(data) < 0:
+            return self._feed(data)
+        tokens: list[Message] = []
+        while (cut := _first_quit(data)) >= 0:
+            if cut:  # (feeding "" would tell the parser the input has ended)
+                tokens += self._feed(data[:cut])
+            if self._pasting:
+                tokens += self._feed(BRACKETED_PASTE_END)
+            tokens += self._feed(data[cut])
+            data = data[cut + 1 :]
+        return [*tokens, *self._feed(data)] if data else tokens
+
+    def _feed(self, data: str) -> Iterable[Message]:
         if data:
             self._last_input = time.monotonic()
             seen = self._tail + data
@@ -61,4 +86,4 @@ class UnendedPasteGuard(XTermParser):
     def tick(self) -> Iterable[Message]:
         yield from super().tick()
         if self._pasting and time.monotonic() - self._last_input >= SILENCE and not self.is_eof:
-            yield from self.feed(BRACKETED_PASTE_END)
+            yield from self._feed(BRACKETED_PASTE_END)
