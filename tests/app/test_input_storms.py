@@ -144,6 +144,7 @@ def run_storm(home: Path, argv: list[str], seed: int, keys: int) -> str | None:
         else:
             took = quits_in_time(app)
             if took is None:
+                app.send(b"y")  # in case the question came late
                 code = app.wait(30)
                 late = "never" if code is None else "only later"
                 problem = f"Ctrl+Q not handled within {QUIT_WITHIN} s after the storm ({late})"
