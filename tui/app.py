@@ -28,19 +28,25 @@ from tui.cli import Command
 from tui.kept_settings import KeptSettings
 from tui.session import RngFactory, Sessions
 from tui.table_opener import TableOpener
-from tui.textual_compat import option_list_paging
+from tui.textual_compat import option_list_paging, stale_nodes, terminal_input
 from tui.textual_compat.calling_screen import stale_caller
 from tui.textual_compat.crash_output import QuietCrashApp
 from tui.textual_compat.key_burst import KeyBurstApp
+from tui.textual_compat.quit_lane import QuitLaneApp
+from tui.textual_compat.stale_nodes import StaleNodesApp
 
 option_list_paging.apply()
+stale_nodes.apply()
+terminal_input.apply()
 
 if TYPE_CHECKING:
     from tui.hangup import HangUpGuard
     from tui.storage.settings import Settings
 
 
-class PartyDiceApp(KeyBurstApp[None], QuietCrashApp[None], TableOpener):
+class PartyDiceApp(
+    QuitLaneApp[None], KeyBurstApp[None], StaleNodesApp[None], QuietCrashApp[None], TableOpener
+):
     """party-dice: Aces in the Pot and Chase the Ace at one keyboard."""
 
     TITLE = "party-dice"

@@ -149,7 +149,9 @@ async def run_monkey(pilot: Any, seed: int, presses: int) -> set[str]:
         else:
             burst = [picker.choice(["question_mark", "f1"])]
         app.recent.append((name, burst))
-        await send_keys(pilot, burst, exact=False)
+        # Each burst is handled to the end before the monkey looks again: what it sees
+        # (and so what it types next) must not depend on how busy the machine is.
+        await send_keys(pilot, burst)
         sent += len(burst)
     await pilot.pause()
     app.monkeying = False

@@ -16,4 +16,13 @@ shows which workaround to revisit:
   (``CommandPalette._gather_commands`` and three private watchers and actions).
 - ``option_list_paging``: PgUp/PgDn on an ``OptionList`` not laid out yet
   (``OptionList._move_page``, ``OptionList._index_to_line``).
+- ``stale_nodes``: a screen closed or not composed yet ignores the handlers and actions
+  that still reach it (``MessagePump._dispatch_message``, ``App._dispatch_action``,
+  ``App._handle_exception``, ``textual._context.active_message_pump``).
+- ``terminal_input``: installs, in the Linux drivers' input thread, ``input_decoding``
+  (bytes that are not UTF-8 become U+FFFD), ``extended_keys`` (``ESC [ n u`` beyond
+  U+10FFFF is ignored) and ``unended_paste`` (a bracketed paste left open ends);
+  ``textual._xterm_parser.XTermParser`` and the drivers' module globals.
+- ``quit_lane``: Ctrl+Q overtakes a backlog of unhandled keys (``App._post_message``,
+  ``MessagePump._message_queue``).
 """

@@ -1,0 +1,160 @@
+"""No input can stop the app (issue 17): raw bytes to the real app on a pty.
+
+The regression tests send, each once, what stopped party-dice on Textual 8.2.8: a byte
+that is not UTF-8, an extended-key sequence beyond U+10FFFF, a bracketed paste that
+never ends (the app went deaf); each then checks that the app still runs and that
+Ctrl+Q still ends it within a second. Pilot cannot reach these: they happen in the
+driver's input thread. The storms (``slow`` tier) write thousands of such bytes over
+the title, both games and the screens keys reach, for several seeds; a failure prints
+the seed and the last bytes so it can be replayed (``storm(seed, keys)``).
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.app.storm_support import storm, unread_input
+from tests.app.test_hangup import start
+from tests.pty_driver import _ANSI, PtyApp
+
+QUIT_WITHIN = 1.0
+"""Seconds in which Ctrl+Q must be handled once the app has read all its input: the
+app starts giving the terminal back (``LEAVING``) or has exited."""
+
+LEAVING = b"\x1b[?2004l"
+"""What Textual writes first when it gives the terminal back (bracketed paste off)."""
+
+ASKED = "Quit party-dice?"
+"""The question Ctrl+Q asks first when confirm-quit is on and a game is in progress."""
+
+EXIT_WITHIN = 10.0
+"""Seconds the app then has to save and end, with exit code 0."""
+
+
+def write_settings(home: Path, **changes: object) -> None:
+    from tui.storage.settings import Settings, save_settings
+
+    changes.setdefault("animation", "off")
+    save_settings(Settings(**changes), home / "config" / "party-dice" / "settings.toml")  # type: ignore[arg-type]
+
+
+def crash_logs(home: Path) -> list[str]:
+    return [path.read_text() for path in (home / "state").rglob("crash-*.log")]
+
+
+def taken_in(app: PtyApp, limit: float = 60.0) -> None:
+    """Wait until the app has read every byte written to its terminal (``limit`` at
+    most: a deaf app fails on the quit that follows), then for a quiet moment."""
+    end = time.monotonic() + limit
+    while app.poll() is None and time.monotonic() < end and unread_input(app.pid):
+        app.read(0.05)
+    app.quiet(settle=0.3, limit=2)
+
+
+def text_since(app: PtyApp, start: int) -> str:
+    """The text the app wrote after ``start`` bytes, escape sequences removed."""
+    return _ANSI.sub(b"", bytes(app.output[start:])).decode("utf-8", "replace")
+
+
+def quits_in_time(app: PtyApp) -> float | None:
+    """Once the app has read everything, Ctrl+Q: the seconds until the app started to
+    leave or asked whether to (then ``y``), or ``None`` if it did neither within
+    ``QUIT_WITHIN`` or did not then end within ``EXIT_WITHIN``."""
+    taken_in(app)
+    began = time.monotonic()
+    start = len(app.output)
+    app.send(b"\x11")
+    while time.monotonic() - began < QUIT_WITHIN:
+        app.read(0.02)
+        if LEAVING in app.output[start:] or app.poll() is not None:
+            took = time.monotonic() - began
+            app.wait(EXIT_WITHIN)
+            return took
+        if ASKED in text_since(app, start):
+            took = time.monotonic() - began
+            app.send(b"y")  # confirm-quit is on and a game is in progress
+            return took if app.wait(EXIT_WITHIN) is not None else None
+    return None
+
+
+def check_alive_then_quit(app: PtyApp, home: Path, what: str) -> None:
+    assert app.poll() is None, f"{what}: the app stopped\n{app.text()[-600:]}"
+    assert quits_in_time(app) is not None, f"{what}: Ctrl+Q not handled within {QUIT_WITHIN} s"
+    assert app.poll() == 0, f"{what}: exit code {app.returncode}"
+    assert crash_logs(home) == [], f"{what}: {crash_logs(home)[0][-800:]}"
+
+
+@pytest.mark.parametrize(
+    "what, data",
+    [
+        ("Latin-1 letters", b"caf\xe9 \xff\xfe"),
+        ("a truncated UTF-8 sequence then keys", b"\xc3\xe2\x82 a"),
+        ("an extended key beyond U+10FFFF", b"\x1b[1114112u"),
+        ("an extended key's text beyond U+10FFFF", b"\x1b[97;1;1114112u"),
+        ("a bracketed paste that never ends", b"\x1b[200~[bold]pasted"),
+    ],
+)
+def test_raw_input_never_stops_the_app(tmp_path: Path, what: str, data: bytes) -> None:
+    write_settings(tmp_path, confirm_quit=False)
+    with start(tmp_path, []) as app:
+        assert app.wait_for("Chase the Ace"), app.text()[-400:]
+        app.send(data)
+        check_alive_then_quit(app, tmp_path, what)
+
+
+SEEDS = [1, 2, 3, 4, 5, 6]
+STORM_KEYS = 3000
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_storm_of_raw_bytes_never_stops_the_app(tmp_path: Path, seed: int) -> None:
+    """Over the title (and what its keys open), then a table of each game."""
+    write_settings(tmp_path, confirm_quit=bool(seed % 2), animation="off" if seed % 3 else "normal")
+    argv = [
+        [],
+        ["play", "aces", "--players", "Ann,Ben"],
+        ["play", "chase", "--players", "Ann,Ben,Cy"],
+    ]
+    record = run_storm(tmp_path, argv[seed % 3], seed, STORM_KEYS)
+    assert record is None, record
+
+
+def run_storm(home: Path, argv: list[str], seed: int, keys: int) -> str | None:
+    """Write the storm; ``None`` if the app lived through it and quit in time."""
+    last = bytearray()
+    with start(home, argv) as app:
+        app.wait_for("party-dice", timeout=15)
+        for data, size in storm(seed, keys):
+            if size is not None:
+                app.resize(*size)
+            else:
+                app.send(data)
+                last = (last + data)[-200:]
+            app.read(0.005)
+            if app.poll() is not None:
+                break
+        app.resize(80, 24)
+        problem = None
+        if app.poll() is not None:
+            problem = f"exited with {app.returncode} during the storm"
+        else:
+            took = quits_in_time(app)
+            if took is None:
+                app.send(b"y")  # in case the question came late
+                code = app.wait(30)
+                late = "never" if code is None else "only later"
+                problem = f"Ctrl+Q not handled within {QUIT_WITHIN} s after the storm ({late})"
+            elif app.poll() is None:
+                problem = f"still running {EXIT_WITHIN} s after Ctrl+Q was handled"
+            if problem is None and app.returncode not in (0, None):
+                problem = f"exit code {app.returncode}"
+        logs = crash_logs(home)
+        if logs:
+            problem = f"crash log: {logs[0][-1500:]}"
+    if problem is None:
+        return None
+    return f"seed {seed}: {problem}\nlast bytes: {bytes(last)!r}"
