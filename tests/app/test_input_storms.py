@@ -17,8 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.app.storm_support import storm, unread_input
-from tests.app.test_hangup import start
-from tests.pty_driver import _ANSI, PtyApp
+from tests.support.pty_driver import _ANSI, PtyApp, start
 
 QUIT_WITHIN = 1.0
 """Seconds in which Ctrl+Q must be handled once the app has read all its input: the

@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from tests.app.conftest import AppDirs
-from tests.app.resilience_support import send_keys
-from tests.app.table_support import aces_config, write_settings
+from tests.support.app import AppDirs
+from tests.support.resilience import send_keys
+from tests.support.table import aces_config, write_settings
 
 MakeApp = Callable[..., Any]
 

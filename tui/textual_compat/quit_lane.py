@@ -18,8 +18,9 @@ app is behind when more than ``BACKLOG`` keys and pastes wait (a count, so the s
 burst is treated the same on a quiet and on a busy machine; no person types that far
 ahead), and a key that came ``BEHIND`` seconds or more before the quit key is left
 behind whatever the count. Of the resizes waiting, only the newest is kept: each makes
-the screen lay itself out again, and only the last size is the terminal's. Keys typed just before a quit key (one burst) still act in
-order, and the keys after it (``Ctrl+Q`` ``y``) keep their meaning.
+the screen lay itself out again, and only the last size is the terminal's. Keys typed
+just before a quit key (one burst) still act in order, and the keys after it
+(``Ctrl+Q`` ``y``) keep their meaning.
 
 When it can go: when Textual offers a way for priority bindings to overtake the queue.
 ``tests/textual_compat/test_quit_lane.py`` checks the private names and the effect.
