@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 MAX_COUNT = 1_000_000
@@ -23,6 +23,16 @@ _MT_WORDS = 624
 
 class SaveInvalid(ValueError):
     """One field of a saved game is wrong; the message says which, in a few words."""
+
+
+def reason_against(check: Callable[[Any], None], data: Any) -> str | None:
+    """``None`` when ``check`` passes ``data``, else the few words of its ``SaveInvalid``:
+    every game's ``validate`` is this, with the game's own ``check``."""
+    try:
+        check(data)
+    except SaveInvalid as error:
+        return str(error)
+    return None
 
 
 def whole(value: object, field: str, low: int = 0, high: int = MAX_COUNT) -> int:

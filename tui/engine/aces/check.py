@@ -19,6 +19,7 @@ from tui.engine.save_checks import (
     names,
     optional_seat,
     per_seat,
+    reason_against,
     rng_state,
     seat_set,
     variants,
@@ -33,11 +34,7 @@ but keep every counter small)."""
 
 def validate(data: Any) -> str | None:
     """``None`` for a state ``AcesTable.from_dict`` may load, else why not (a few words)."""
-    try:
-        _check(data)
-    except SaveInvalid as error:
-        return str(error)
-    return None
+    return reason_against(_check, data)
 
 
 def _check(data: Any) -> None:

@@ -27,6 +27,7 @@ from tui.engine.save_checks import (
     flag,
     names,
     per_seat,
+    reason_against,
     rng_state,
     seat_set,
     variants,
@@ -43,11 +44,7 @@ _DECK = frozenset(FRESH_DECK)
 
 def validate(data: Any) -> str | None:
     """``None`` for a state ``ChaseGame.from_dict`` may load, else why not (a few words)."""
-    try:
-        _check(data)
-    except SaveInvalid as error:
-        return str(error)
-    return None
+    return reason_against(_check, data)
 
 
 def _card(value: object, field: str) -> str:
