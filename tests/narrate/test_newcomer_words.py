@@ -69,7 +69,7 @@ def test_plain_rules_say_nothing_of_pairs() -> None:
 
 
 def test_a_public_draw_is_not_told_twice() -> None:
-    controller, events = _last_round(
+    _controller, events = _last_round(
         {"dealer-draws"}, {0: "9D", 1: "4H", 2: "7C"}, "stand", "stand", "draw", stock=("2C",)
     )
     assert describe(events, NAMES)[0] == "Ann draws the top card and takes it"
