@@ -186,7 +186,7 @@ def test_the_info_box_lists_the_variants_and_the_reason_for_no_change() -> None:
     assert public[1] == "Variants: Four lives, Pairs are safe"
     assert not any("King" in line for line in public), "Ben's King is still secret"
     own = chase_words.info_lines(controller.view(1), ["Ann", "Ben", "Cleo"], False, TITLES)
-    assert "No change: You hold a King: it goes face up" in own
+    assert "No change: you hold a King, so it goes face up" in own
 
 
 def test_the_middle_shows_the_last_card_turned_up_this_round() -> None:

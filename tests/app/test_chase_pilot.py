@@ -161,7 +161,7 @@ async def test_a_king_blocks_a_swap_and_its_holder_cannot_change(
         assert any("[K♠] King up" in line for line in screen_lines(app))
         assert "Kings up: Cleo K♠" in info_of(app)
         assert bar_labels(app) == ["Stand"], "Change is not offered"
-        assert "No change: Cleo's King is face up: a King is never changed" in info_of(app)
+        assert "No change: Cleo's King is face up, and a King is never changed" in info_of(app)
 
 
 async def test_a_king_goes_face_up_on_its_holders_turn(
@@ -176,7 +176,7 @@ async def test_a_king_goes_face_up_on_its_holders_turn(
         await pilot.press("d", "enter")
         await pilot.pause()
         assert bar_labels(app) == ["Show your King"]
-        assert "No change: You hold a King: it goes face up" in info_of(app)
+        assert "No change: you hold a King, so it goes face up" in info_of(app)
         await pilot.press("enter")
         await pilot.pause()
         assert "Ben puts a King face up (K♥)" in log_of(app)

@@ -184,7 +184,7 @@ BEN_DECIDES = [2, 3, 1, 3, 2, 3, 2, 3, 1, 6]
 def test_aces_computer_turn_in_the_log(
     snap_compare: Any, make_app: Any, app_dirs: AppDirs, size: Any
 ) -> None:
-    """Ann (person) against Ben and Cleo (computer, marked "computer"/"bot"): the log
+    """Ann (person) against Ben and Cleo (computer, marked "computer"): the log
     shows Ben rolling an ace and a six on his last chip, then his reason in words
     ("Ben (computer) reads the dice in order: ..."), where the chip went, and Cleo's
     roll; it is Ann's turn again."""

@@ -136,7 +136,7 @@ def test_aces_table_no_color(
 ) -> None:
     """NO_COLOR at the Aces table, four rolls in: every panel readable in greys; whose
     turn it is shown by "▶" and a light bar on Ann's name line, being at zero by "○ at
-    zero" (Ann and Dan), the computer player by "bot", the pot's three chips by three
+    zero" (Ann and Dan), the computer player by "computer", the pot's three chips by three
     dots and "3 chips": nothing is told by colour alone."""
     write_settings(app_dirs.settings)
     monkeypatch.setenv("NO_COLOR", "1")
@@ -199,7 +199,7 @@ def test_aces_table_16_colours(
 ) -> None:
     """TERM=linux (16 colours) at the Aces table, four rolls in: names, chips, the pot,
     the dice, the action bar and the log readable on the ground; Ann's turn marked "▶"
-    with a bar on her name line, Ann and Dan "○ at zero", Dan "bot"."""
+    with a bar on her name line, Ann and Dan "○ at zero", Dan "computer"."""
     term(monkeypatch, "linux")
     write_settings(app_dirs.settings)
     app = aces_app(app_dirs, TerminalApp)

@@ -270,7 +270,7 @@ def test_c5_a_king_holder_puts_it_face_up_and_cannot_change() -> None:
     deal(game, rng, {1: "KD", 2: "9D", 3: "5H", 0: "8S"})
     assert kinds(game.legal_actions()) == ["show_king"]
     assert game.legal_actions()[0].label == "Show your King"
-    assert game.view(1).extra["no_change"] == "You hold a King: it goes face up"
+    assert game.view(1).extra["no_change"] == "you hold a King, so it goes face up"
     assert "no_change" not in game.view(None).extra  # that would give the King away
     with pytest.raises(IllegalAction):
         act(game, "change")

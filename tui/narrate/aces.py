@@ -30,6 +30,11 @@ def chips(number: int) -> str:
     return f"{number} chip{'' if number == 1 else 's'}"
 
 
+def points(number: int) -> str:
+    """'1 point', '5 points': a rounds match's score, in digits like ``chips``."""
+    return f"{number} point{'' if number == 1 else 's'}"
+
+
 def describe(events: Sequence[Event], names: Sequence[str], ascii_only: bool = False) -> list[str]:
     """One plain-text log line per roll, roll-off, end of round or standing."""
     teller = _Teller(list(events), list(names), ascii_only)

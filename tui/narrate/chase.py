@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tui.engine.chase.rules import RANK_OF
 from tui.engine.core import Event
 from tui.glyphs import card as card_glyph
 from tui.narrate.words import join_names
@@ -17,6 +18,27 @@ from tui.narrate.words import join_names
 
 def lives(number: int) -> str:
     return f"{number} {'life' if number == 1 else 'lives'} left"
+
+
+def safe_pairs(
+    cards: Sequence[tuple[int, str]], losers: Sequence[int], ascii_only: bool = False
+) -> str:
+    """Why a card lower than the losers' survived the showdown (Pairs are safe): "Pairs
+    are safe: 5♣ and 5♦ are paired", or "" when no such card was shown.
+
+    Told from the showdown alone, so the log and the showdown box say the same: a paired
+    rank below the lowest loser's can only have lived because pairs are safe."""
+    ranks = [RANK_OF[code[0]] for seat, code in cards if seat in losers]
+    if not ranks:
+        return ""
+    groups: dict[int, list[str]] = {}
+    for _, code in sorted(cards, key=lambda sc: (RANK_OF[sc[1][0]], sc[0])):
+        if RANK_OF[code[0]] < min(ranks):
+            groups.setdefault(RANK_OF[code[0]], []).append(card_glyph(code, ascii_only))
+    paired = [join_names(group) for group in groups.values() if len(group) > 1]
+    if not paired:
+        return ""
+    return "Pairs are safe: " + "; ".join(f"{group} are paired" for group in paired)
 
 
 def describe(
@@ -58,8 +80,16 @@ class _Teller:
             line = self.one(event)
             if line:
                 out.append(line)
+            if event.kind == "showdown":
+                out.extend(self.pairs(event, events[index + 1 :]))
             index += 1
         return out
+
+    def pairs(self, showdown: Event, after: list[Event]) -> list[str]:
+        """The Pairs are safe line for this showdown, from the lives it took."""
+        losers = [e.seat for e in after if e.kind == "life_lost" and e.seat is not None]
+        line = safe_pairs(showdown.value, losers, self.ascii)
+        return [line] if line else []
 
     def exchange(self, event: Event, found: Event | None) -> str:
         """The dealer's cut or draw and what came of it, in one line (with the card only
@@ -70,7 +100,7 @@ class _Teller:
             return f"{who} {did} and finds {self.card(found.value)}: keeps the old card"
         if found is not None and found.kind == "dealer_takes":
             return f"{who} {did} and takes {self.card(found.value)}"
-        return f"{who} {did} and takes that card"
+        return f"{who} {did} and takes {'it' if event.kind == 'draw' else 'that card'}"
 
     def one(self, e: Event) -> str:
         kind, who = e.kind, self.name(e.seat)

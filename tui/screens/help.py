@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -65,13 +66,22 @@ def binding_rows(bindings: Iterable[Any]) -> list[tuple[str, str]]:
     return rows
 
 
-def _section(title: str, rows: Iterable[tuple[str, str]]) -> Group:
+def _section(title: str, rows: Iterable[tuple[str, str]], key_width: int) -> Group:
     grid = Table.grid(padding=(0, 2))
-    grid.add_column(min_width=16, style="bold")
+    grid.add_column(width=key_width, style="bold")
     grid.add_column()
     for key, what in rows:
         grid.add_row(Text(key), Text(what))
     return Group(Text(title, style="bold underline"), grid, Text(""))
+
+
+def help_text(sections: Iterable[tuple[str, list[tuple[str, str]]]]) -> Group:
+    """Every section with its key column as wide as the widest key of any section, so
+    the descriptions line up down the whole screen (one long key, "Arrows, PgUp/PgDn",
+    used to push only its own section's column one cell right)."""
+    listed = list(sections)
+    width = max([16, *(cell_len(key) for _, rows in listed for key, _ in rows)])
+    return Group(*(_section(title, rows, width) for title, rows in listed))
 
 
 class HelpScreen(SubScreen):
@@ -84,7 +94,7 @@ class HelpScreen(SubScreen):
     def compose(self) -> ComposeResult:
         yield Header()
         with VerticalScroll(id="help-body"):
-            yield Static(Group(*(_section(t, rows) for t, rows in self.sections())), id="help-text")
+            yield Static(help_text(self.sections()), id="help-text")
         yield Footer()
 
     def on_mount(self) -> None:

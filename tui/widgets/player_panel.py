@@ -118,15 +118,13 @@ class PlayerPanel(LineWidget):
             lines.append(crop(model.detail, width))
         return lines[:height]
 
-    def _kind(self, model: PanelModel, width: int) -> str:
-        if model.bot is None:
-            return "person" if width >= 24 else "human"
-        return "computer" if width >= 24 else "bot"
+    def _kind(self, model: PanelModel) -> str:
+        return "person" if model.bot is None else "computer"
 
     def _name_line(self, model: PanelModel, width: int) -> Text:
         turn = "turn" in model.flags
         marker = (">" if model.ascii_only else "\u25b6") if turn else " "
-        kind = self._kind(model, width)
+        kind = self._kind(model)
         room = width - 2 - len(kind) - 1
         if room < 4:
             kind, room = "", width - 2

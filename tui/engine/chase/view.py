@@ -105,8 +105,8 @@ def _no_change(g: ChaseTable, seat: int | None, viewer: int | None) -> str:
         return ""
     if g.holds_king(seat):
         if g.face_up[seat]:
-            return f"{g.names[seat]}'s King is face up: a King is never changed"
-        return "You hold a King: it goes face up" if viewer == seat else ""
+            return f"{g.names[seat]}'s King is face up, and a King is never changed"
+        return "you hold a King, so it goes face up" if viewer == seat else ""
     left = g.left_of(seat)
     if g.face_up[left]:
         return f"{g.names[left]}'s King is face up"

@@ -9,7 +9,7 @@ from rich.text import Text
 
 from tui.engine.controller import Seat
 from tui.engine.core import Event, SeatView, TableView
-from tui.narrate.aces import chips, describe
+from tui.narrate.aces import chips, describe, points
 from tui.narrate.words import join_names
 from tui.table.kit import Centre, RoundSummary, Seats, TableKit, Words, variants_line
 from tui.widgets.dice import DiceView
@@ -156,16 +156,15 @@ class AcesWords(Words):
             champions = join_names([names[seat] for seat in view.winners])
             verb = "win" if len(view.winners) > 1 else "wins"
             title = f"Match over: {champions} {verb}"
-            lines.append(f"{title}.")
         elif view.match == "rounds":
             left = view.rounds_total - view.round
             lines.append(f"{left} round{'s' if left != 1 else ''} to go.")
-        unit = "points" if view.match == "rounds" else "chips"
+        amount = points if view.match == "rounds" else chips
         order = sorted(range(len(names)), key=lambda seat: (-view.scores[seat], seat))
         standings = tuple(
             (
                 names[seat],
-                f"{view.scores[seat]} {unit}",
+                amount(view.scores[seat]),
                 "winner"
                 if (final and seat in view.winners) or (not final and seat == won.seat)
                 else "",

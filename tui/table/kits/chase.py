@@ -114,7 +114,7 @@ class ChaseSeats(Seats):
             if flag in flags:
                 symbol = FLAG_MARKS[flag][1 if ascii_only else 0]
                 line.append(symbol + " ", style="bold")
-        line.append("bot" if seat.bot else "person", style="dim")
+        line.append("computer" if seat.bot else "person", style="dim")
         return line
 
 

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 
 from tui.engine.core import Event, SeatView, TableView
 from tui.glyphs import card as card_glyph
+from tui.narrate.chase import safe_pairs
 from tui.narrate.words import join_names
 from tui.session.privacy import ROUND_END_KINDS
 from tui.table.kit import RoundSummary, variants_line
@@ -126,6 +127,11 @@ def round_summary(
             f"{names[s]} {card_glyph(c, ascii_only)}" for s, c in sorted(showdown.value)
         )
         lines.append(f"Showdown: {shown}.")
+        after = events[events.index(showdown) + 1 :]
+        losing = [e.seat for e in after if e.kind == "life_lost" and e.seat is not None]
+        pairs = safe_pairs(showdown.value, losing, ascii_only)
+        if pairs:
+            lines.append(f"{pairs}.")
     for event in events:
         if event.kind == "cut_king" and event.seat is not None:
             king = card_glyph(event.value, ascii_only)
@@ -133,9 +139,13 @@ def round_summary(
         elif event.kind == "play_stopped" and event.seat is not None:
             lines.append(f"{names[event.seat]}'s King stopped play.")
     losers = [e.seat for e in events if e.kind == "life_lost" and e.seat is not None]
-    cards: dict[int, str] = dict(showdown.value) if showdown is not None else {}
+    cards: dict[int, str] = {}
     for event in events:
-        if event.kind == "life_lost" and event.seat is not None:
+        if event.kind == "showdown":
+            # A life lost before the showdown (Dealer's King) was lost for the King found,
+            # whatever card that dealer then shows: only later losses go with a card.
+            cards = dict(event.value)
+        elif event.kind == "life_lost" and event.seat is not None:
             who = names[event.seat]
             code = cards.get(event.seat)
             why = f" with {card_glyph(code, ascii_only)}" if code else " for finding a King"
