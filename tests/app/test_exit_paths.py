@@ -68,7 +68,9 @@ def test_ctrl_c_early_in_start_up_prints_no_traceback(tmp_path: Path, delay: flo
         status = app.wait(15)
         text = app.text()
     assert "Traceback" not in text and "KeyboardInterrupt" not in text, text[-500:]
-    assert status in (0, 130), (status, text[-300:])
+    # 130, or ended by the SIGINT itself (what a shell also reports as 130): on a quiet
+    # machine 0.2 s can fall in a moment of start-up where the signal's default applies.
+    assert status in (0, 130, -signal.SIGINT), (status, text[-300:])
 
 
 def test_an_input_thread_crash_exits_non_zero_with_one_line(tmp_path: Path) -> None:
