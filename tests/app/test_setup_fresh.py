@@ -46,8 +46,9 @@ async def test_setup_shows_the_variants_changed_in_settings_meanwhile(
         await pilot.pause(0.5)
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, SettingsScreen)
-        switch = app.screen.query_one("#variant-three-chip", Switch)
+        settings = app.screen
+        assert isinstance(settings, SettingsScreen)
+        switch = settings.query_one("#variant-three-chip", Switch)
         switch.focus()
         await pilot.press("space")
         await pilot.pause()
