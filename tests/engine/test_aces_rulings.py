@@ -35,17 +35,18 @@ def test_a1_three_chip_start() -> None:
 @pytest.mark.parametrize(
     ("variants", "options", "stakes"),
     [
-        ((), {}, (2, 2, 2)),
-        (("three-chip",), {}, (3, 3, 3)),
-        (("three-chip",), {"match": "bankroll", "bankroll": 2}, (2, 2, 2)),
+        ((), "single", (2, 2, 2)),
+        (("three-chip",), "single", (3, 3, 3)),
+        (("three-chip",), "bankroll", (2, 2, 2)),
     ],
 )
 def test_a1_before_the_round_the_view_tells_what_each_will_stake(
-    variants: tuple[str, ...], options: dict[str, object], stakes: tuple[int, ...]
+    variants: tuple[str, ...], match: str, stakes: tuple[int, ...]
 ) -> None:
     """The table shows the chips everyone starts with before the roll-off; they are
-    what the round then stakes, and nobody holds them yet."""
-    game, _ = new_game(3, variants=variants, start=False, **options)
+    what the round then stakes (no more than a bankroll of two), and nobody holds them
+    yet."""
+    game, _ = new_game(3, variants=variants, start=False, match=match, bankroll=2)
     view = game.view(None)
     assert view.extra["stakes"] == stakes
     assert [seat.counters for seat in view.seats] == [0, 0, 0]
