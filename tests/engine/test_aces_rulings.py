@@ -33,7 +33,7 @@ def test_a1_three_chip_start() -> None:
 
 
 @pytest.mark.parametrize(
-    ("variants", "options", "stakes"),
+    ("variants", "match", "stakes"),
     [
         ((), "single", (2, 2, 2)),
         (("three-chip",), "single", (3, 3, 3)),
