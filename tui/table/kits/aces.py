@@ -25,8 +25,8 @@ ROLL_KINDS = ("roll", "final_roll")
 
 class AcesSeats(Seats):
     """Chips; before the first roll-off, the chips each player starts with (the
-    engine's stake: two, three under Three-Chip Start), not the none in hand yet; a
-    player out of the whole match says "broke" once."""
+    engine's stake: two, three under Three-Chip Start), though none is in hand until
+    the round starts; a player out of the whole match says "broke" once."""
 
     def panel_model(
         self, view: TableView, seat_view: SeatView, seat: Seat, ascii_only: bool
