@@ -230,6 +230,7 @@ async def test_setup_start_hands_a_config_to_the_app(
         screen = await _setup(pilot, "c")
         screen.query_one("#first", Select).value = "2"
         screen.query_one("#all-out", Select).value = "share"
+        screen.rows()[0].name_input.value = "Ann"
         await pilot.pause()
         await pilot.press("ctrl+s")
         await pilot.pause()
@@ -239,7 +240,8 @@ async def test_setup_start_hands_a_config_to_the_app(
     assert config.variants == {"four-lives"}
     assert config.first_seat == 2
     assert config.options["all_out"] == "share"
-    assert app.settings.last_names == config.names
+    assert config.names == ("Ann", "Player 2", "Player 3")
+    assert app.settings.last_names == ("Ann",), "the typed name, not the placeholders"
 
 
 async def test_setup_aces_match_number_is_checked(make_app: MakeApp) -> None:

@@ -57,10 +57,13 @@ def table_app(
 def test_aces_table_at_the_start(
     snap_compare: Any, make_app: Any, app_dirs: AppDirs, size: Any
 ) -> None:
-    """Three people at a fresh table: Ann, Ben and Cleo with two chips each (two chip
-    symbols and "2 chips"), each marked "person"; an empty pot; "no roll yet" in the
-    dice box; the info box says single round and "Variants: none (standard rules)"; the
-    action bar offers "Enter Roll off for first turn"; the log greets the table."""
+    """Three people at a fresh table, before the roll-off: Ann, Ben and Cleo each show
+    the chips they start with (two chip symbols and "2 chips", the engine's stake,
+    though none is in hand until the round starts), each marked "person"; the pot
+    "empty"; "no roll yet" in the dice box; the info box says "Single round" and
+    "Variants: none (standard rules)"; the action bar offers "R/Enter" and
+    "Roll off for first turn" (R rolls, as at every turn); the log reads
+    "At the table: Ann, Ben, Cleo."."""
     app, before = table_app(make_app, app_dirs, aces_config(3))
     assert snap_compare(app, terminal_size=size, run_before=before)
 

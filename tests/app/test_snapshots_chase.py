@@ -112,10 +112,12 @@ def test_chase_king_blocks_a_swap(snap_compare: Any, make_app: Any, app_dirs: Ap
 
 
 def test_chase_cut_chooser(snap_compare: Any, make_app: Any, app_dirs: AppDirs) -> None:
-    """Ann, the dealer, chose to cut: the chooser says "Ann cuts the deck", "Take the
-    card at depth 27 of 49", draws the stock from the side with the lifted part filled
-    and a marker at 27, and lists the keys (arrows, PgUp/PgDn, digits, R random, Enter
-    cut here, Esc back)."""
+    """Ann, the dealer, chose to cut: the chooser says "Ann cuts the deck",
+    "Take the card at depth 27 of 49", keeps a dim line for digits
+    ("Type a depth: a digit past 49 starts a new number."), draws the stock from the
+    side with the lifted part filled, its ends labelled on the bar's own line
+    ("top 1", "49 bottom"), a marker under the last card lifted ("▲ 27"), and lists
+    the keys (arrows, PgUp/PgDn, digits, R random, Enter cut here, Esc back)."""
     keys = [*TO_THE_CUT, "right", "right"]
     app, before = chase_app(make_app, app_dirs, chase_config(), [FIRST], keys)
     assert snap_compare(app, terminal_size=SMALL, run_before=before)

@@ -32,6 +32,29 @@ def test_a1_three_chip_start() -> None:
     assert game.chips == (3, 3, 3, 3)
 
 
+@pytest.mark.parametrize(
+    ("variants", "match", "stakes"),
+    [
+        ((), "single", (2, 2, 2)),
+        (("three-chip",), "single", (3, 3, 3)),
+        (("three-chip",), "bankroll", (2, 2, 2)),
+    ],
+)
+def test_a1_before_the_round_the_view_tells_what_each_will_stake(
+    variants: tuple[str, ...], match: str, stakes: tuple[int, ...]
+) -> None:
+    """The table shows the chips everyone starts with before the roll-off; they are
+    what the round then stakes (no more than a bankroll of two), and nobody holds them
+    yet."""
+    game, _ = new_game(3, variants=variants, start=False, match=match, bankroll=2)
+    view = game.view(None)
+    assert view.extra["stakes"] == stakes
+    assert [seat.counters for seat in view.seats] == [0, 0, 0]
+    game.apply(game.legal_actions()[0])
+    assert game.chips == stakes
+    assert "stakes" not in game.view(None).extra, "once staked, the chips are in hand"
+
+
 # --------------------------------------------------------------------------- A2
 
 
@@ -41,7 +64,7 @@ def test_a2_roll_off_highest_starts_and_only_the_tied_roll_again() -> None:
     assert (action.kind, action.label, action.key) == (
         "start_round",
         "Roll off for first turn",
-        "enter",
+        "r",
     )
     events = game.apply(action)
     assert events[5:] == [

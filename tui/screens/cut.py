@@ -3,8 +3,10 @@
 The stock is drawn from the side, the lifted part filled, with the depth marked; the
 card at that depth from the top (the bottom card of the lifted part) is the one the
 dealer will be offered. The chooser starts in the middle. Keys: arrows one card,
-PgUp/PgDn five, Home/End the ends, digits type a depth, R a random depth, Enter cuts,
-Escape goes back to the table without cutting.
+PgUp/PgDn five, Home/End the ends, digits type a depth (``typed_depth``: a digit that
+would pass the bottom starts a new number), R a random depth, Enter cuts, Escape goes
+back to the table without cutting. The digits typed have a line of their own, kept
+empty of them until then, so typing never moves the stock on the screen.
 
 The random depth comes from the screen's own ``random.Random``, never from the game's
 random source, so choosing it cannot change the decks of later rounds (a saved game
@@ -33,12 +35,25 @@ from tui.widgets.textfit import fit
 STEP_KEYS = {"left": -1, "down": -1, "right": 1, "up": 1, "pageup": -5, "pagedown": 5}
 
 
+def typed_depth(typed: str, key: str, high: int) -> str:
+    """The digits typed so far after one more digit ``key``: the digit ends the number
+    when the number stays at most ``high``; a digit that would pass ``high`` starts a
+    new number; a 0 that can do neither (no depth 0) is ignored. So with 49 cards,
+    7 9 9 0 reads 7, 9, 9 and stays at 9; 4 2 reads 42, then 7 starts again at 7."""
+    longer = (typed + key).lstrip("0")
+    if longer and int(longer) <= high:
+        return longer
+    return key if key != "0" and int(key) <= high else typed
+
+
 class StockBar(Widget):
-    """The stock seen from the side: the lifted part filled, the rest light."""
+    """The stock seen from the side, its ends labelled with the depths they stand for
+    (``top 1 ███░░░ 49 bottom``, on the bar's own line so the labels cannot drift from
+    its ends), and the chosen depth marked under the last card lifted."""
 
     DEFAULT_CSS = """
     StockBar {
-        height: 3;
+        height: 2;
     }
     """
 
@@ -52,20 +67,19 @@ class StockBar(Widget):
         self.refresh()
 
     def render(self) -> Text:
-        width = max(12, self.content_region.width or self.size.width)
-        cards = self.high
-        room = width - len("top  bottom")
-        lifted_cells = max(1, round(room * self.depth / max(1, cards)))
-        lifted_cells = min(room, lifted_cells)
+        head, tail = f"top {self.low} ", f" {self.high} bottom"
+        width = max(len(head) + len(tail) + 4, self.content_region.width or self.size.width)
+        cards = max(1, self.high)
+        room = width - len(head) - len(tail)
+        lifted_cells = min(room, max(1, round(room * self.depth / cards)))
         fill, rest, mark = ("=", "-", "^") if self.ascii_only else ("\u2588", "\u2591", "\u25b2")
-        bar = Text("top ")
+        bar = Text(head)
         bar.append(fill * lifted_cells, style="bold")
         bar.append(rest * (room - lifted_cells), style="dim")
-        bar.append(" bottom")
-        pointer = Text(" " * (4 + lifted_cells - 1))
+        bar.append(tail)
+        pointer = Text(" " * (len(head) + lifted_cells - 1))
         pointer.append(f"{mark} {self.depth}", style="bold")
-        scale = Text(f"    1{' ' * max(1, room - 1 - len(str(cards)))}{cards}", style="dim")
-        return Text("\n").join([bar, pointer, scale])
+        return Text("\n").join([bar, pointer])
 
 
 class CutScreen(TableCover, ModalScreen[int | None]):
@@ -75,7 +89,7 @@ class CutScreen(TableCover, ModalScreen[int | None]):
         ("left/right", "One card shallower or deeper"),
         ("pageup/pagedown", "Five cards"),
         ("home/end", "The top or the bottom of the stock"),
-        ("0-9", "Type a depth"),
+        ("0-9", "Type a depth: a digit past the bottom starts a new number"),
         ("r", "A random depth"),
         ("enter", "Cut here"),
         ("escape", "Back to the table without cutting"),
@@ -104,6 +118,7 @@ class CutScreen(TableCover, ModalScreen[int | None]):
         with Vertical(id="cut-box"):
             yield Static(Text(f"{self.dealer} cuts the deck", style="bold"), id="cut-title")
             yield Static(self._sentence(), id="cut-sentence")
+            yield Static(self._typed_line(), id="cut-typed")
             yield StockBar(self.low, self.high, self.depth, self.ascii_only)
             if self.note:
                 yield Static(Text(self.note, style="italic"), id="cut-note")
@@ -113,9 +128,15 @@ class CutScreen(TableCover, ModalScreen[int | None]):
         text = Text("Take the card at depth ")
         text.append(str(self.depth), style="bold")
         text.append(f" of {self.high} (counted from the top of the stock).")
-        if self.typed:
-            text.append(f"  Typed: {self.typed}", style="italic")
         return text
+
+    def _typed_line(self) -> Text:
+        """The digits typed, on a line of its own kept for them, so typing never moves
+        the stock; the rule for a digit too many is told on it."""
+        rule = f"a digit past {self.high} starts a new number"
+        if not self.typed:
+            return Text(f"Type a depth: {rule}.", style="dim")
+        return Text.assemble(("Typed: ", "italic"), (self.typed, "bold"), (f"  ({rule})", "dim"))
 
     def _help(self) -> Text:
         arrows = "<- ->" if self.ascii_only else "\u2190 \u2192"
@@ -129,6 +150,7 @@ class CutScreen(TableCover, ModalScreen[int | None]):
         self.depth = min(self.high, max(self.low, depth))
         self.query_one(StockBar).set_depth(self.depth)
         self.query_one("#cut-sentence", Static).update(self._sentence())
+        self.query_one("#cut-typed", Static).update(self._typed_line())
 
     def on_key(self, event: Key) -> None:
         key = event.key
@@ -142,12 +164,9 @@ class CutScreen(TableCover, ModalScreen[int | None]):
         elif key == "end":
             self.typed = ""
             self.set_depth(self.high)
-        elif key.isdigit() and len(key) == 1:
-            typed = self.typed + key
-            if int(typed) > self.high:
-                typed = key
-            self.typed = typed.lstrip("0")
-            self.set_depth(int(self.typed) if self.typed else self.low)
+        elif key in "0123456789" and len(key) == 1:
+            self.typed = typed_depth(self.typed, key, self.high)
+            self.set_depth(int(self.typed) if self.typed else self.depth)
         elif key == "backspace":
             self.typed = self.typed[:-1]
             self.set_depth(int(self.typed) if self.typed else self.depth)

@@ -1,12 +1,16 @@
 """One seat of the setup screen: its number, name, person or computer, move and remove.
 
 The screen keeps the seats in order and checks them; a row only holds what was typed
-and chosen, and tells its cleaned name and its ``Seat``.
+and chosen, and tells its cleaned name and its ``Seat``. The seats a setup opens with
+and the names it remembers for next time are decided here too: only names people
+typed are remembered, never the numbered placeholders ("Player 4") the screen fills in
+itself, so a table once set up with twenty seats does not open with twenty ever after.
 """
 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -14,7 +18,8 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from tui.engine.bots import BOT_LEVELS
 from tui.engine.controller import Seat
-from tui.gameconfig import clean_name
+from tui.gameconfig import bot_names, clean_name
+from tui.storage.settings import Settings
 
 PERSON = "person"
 KINDS: list[tuple[str, str]] = [("Person", PERSON)] + [
@@ -22,6 +27,46 @@ KINDS: list[tuple[str, str]] = [("Person", PERSON)] + [
 ]
 
 _row_ids = itertools.count(1)
+
+
+def placeholder(number: int) -> str:
+    """The name the setup gives a seat nobody has named yet."""
+    return f"Player {number}"
+
+
+def is_placeholder(name: str) -> bool:
+    """True for a name of the form ``placeholder`` makes: the screen's, not a person's."""
+    head, _, number = name.partition(" ")
+    return head == "Player" and number.isascii() and number.isdigit()
+
+
+def free_placeholder(names: Sequence[str]) -> str:
+    """A placeholder for one more seat: numbered after the seats there are, unused."""
+    taken = {name.casefold() for name in names}
+    start = len(names) + 1
+    return next(
+        placeholder(n) for n in itertools.count(start) if placeholder(n).casefold() not in taken
+    )
+
+
+def first_seats(settings: Settings, players: tuple[int, int]) -> list[tuple[str, str]]:
+    """(name, kind) of the seats a setup opens with: the people remembered (placeholders
+    an older version kept are dropped), then computers up to the smallest table, or
+    numbered people when nobody is remembered."""
+    low, high = players
+    people = [name for name in settings.last_names if not is_placeholder(name)][:high]
+    if not people:
+        people = [placeholder(n) for n in range(1, max(low, 3) + 1)]
+    seats = [(name, PERSON) for name in people]
+    missing = low - len(seats)
+    if missing > 0:
+        seats += [(name, settings.bot_level) for name in bot_names(people, missing)]
+    return seats
+
+
+def names_to_remember(seats: Sequence[Seat]) -> list[str]:
+    """The names of the people at a table that someone typed, in seat order."""
+    return [seat.name for seat in seats if seat.human and not is_placeholder(seat.name)]
 
 
 class SeatRow(Vertical):

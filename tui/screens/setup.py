@@ -9,7 +9,6 @@ is left. Start hands a ``GameConfig`` to ``app.start_game``.
 
 from __future__ import annotations
 
-import itertools
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -25,6 +24,7 @@ from tui.app_host import app_host
 from tui.engine.bots import BOT_LEVELS
 from tui.gameconfig import GameConfig, bot_names, count_problem, name_problems
 from tui.screens import SubScreen
+from tui.screens import seat_row as seating
 from tui.screens.seat_row import PERSON, SeatRow
 from tui.widgets.textfit import printable
 
@@ -54,20 +54,6 @@ class SetupScreen(SubScreen):
 
     # -- building ------------------------------------------------------------------
 
-    def _initial_seats(self) -> list[tuple[str, str]]:
-        """Remembered people first; then computers up to the smallest table, or
-        numbered players when nobody is remembered."""
-        app = app_host(self)
-        people = list(app.settings.last_names)[: self.high]
-        if not people:
-            people = [f"Player {n}" for n in range(1, max(self.low, 3) + 1)]
-        seats = [(name, PERSON) for name in people]
-        missing = self.low - len(seats)
-        if missing > 0:
-            level = app.settings.bot_level
-            seats += [(name, level) for name in bot_names(people, missing)]
-        return seats
-
     def compose(self) -> ComposeResult:
         app = app_host(self)
         yield Header()
@@ -84,7 +70,7 @@ class SetupScreen(SubScreen):
                 yield from self._options()
                 yield Static(self._variants_line(), id="setup-variants")
             with SeatList(id="setup-seats"):
-                for name, kind in self._initial_seats():
+                for name, kind in seating.first_seats(app.settings, self.spec.players):
                     yield SeatRow(name, kind, app.ascii_glyphs)
                 with Horizontal(id="setup-count-line"):
                     yield Button("+ Add seat", id="add-seat", compact=True)
@@ -132,6 +118,11 @@ class SetupScreen(SubScreen):
         text.append(", ".join(titles) if titles else "none, the standard rules")
         text.append("  (Settings changes them)", style="dim")
         return text
+
+    def on_screen_resume(self) -> None:
+        """Back from Settings (or any screen on top): show the variants that will be
+        played, which may have changed meanwhile."""
+        self.query_one("#setup-variants", Static).update(self._variants_line())
 
     def on_mount(self) -> None:
         self.sub_title = "New game"
@@ -253,7 +244,7 @@ class SetupScreen(SubScreen):
         row = self._row_of(event.select)
         if row is not None and row.kind != PERSON:
             name = row.clean
-            if not name or name.startswith("Player "):
+            if not name or seating.is_placeholder(name):
                 others = [r.clean for r in self.rows() if r is not row]
                 row.name_input.value = bot_names(others, 1)[0]
         self.revalidate()
@@ -310,9 +301,7 @@ class SetupScreen(SubScreen):
         rows = self.rows()
         if len(rows) >= self.high:
             return
-        taken = {row.clean.casefold() for row in rows}
-        number = next(n for n in itertools.count(len(rows) + 1) if f"player {n}" not in taken)
-        row = SeatRow(f"Player {number}", PERSON, self._ascii)
+        row = SeatRow(seating.free_placeholder([row.clean for row in rows]), PERSON, self._ascii)
         await self.query_one("#setup-seats", SeatList).mount(row, before="#setup-count-line")
         if self._closed_meanwhile():
             return
@@ -393,7 +382,7 @@ class SetupScreen(SubScreen):
             return
         config = self.config()
         app = app_host(self)
-        people = [seat.name for seat in config.seats if seat.human]
+        people = seating.names_to_remember(config.seats)
         app.update_settings(last_names=app.settings.remember_names(people).last_names)
         self.dismiss()
         app.start_game(config)

@@ -12,10 +12,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rich.cells import cell_len
+
 from tui.engine.core import Event, SeatView, TableView
 from tui.glyphs import card as card_glyph
 from tui.narrate.words import join_names
 from tui.widgets.card import CardView
+from tui.widgets.textfit import fit
+
+CAPTION_CELLS = 24
+"""The narrowest the middle's words get (at 80 columns): a line kept whole fits it."""
 
 PUBLIC_CARD_EVENTS = frozenset({"swap_blocked", "king_shown", "cut_king", "card_announced"})
 """Events that turn a card up for everyone: the middle of the table shows the latest."""
@@ -68,7 +74,7 @@ def centre_picture(
     card turned up this round, or a face-down card."""
     shown = [s for s in view.seats if s.card_state == "showdown"]
     if shown or view.phase == "over":
-        return _showdown_picture(view, names, shown)
+        return _showdown_picture(view, names, shown, ascii_only)
     if view.viewer is not None:
         me = view.seats[view.viewer]
         if me.card is not None and not me.out and view.phase == "turn":
@@ -89,12 +95,23 @@ def centre_picture(
     return Picture("New round", (f"{who} deals", "one card each"))
 
 
-def _showdown_picture(view: TableView, names: Sequence[str], shown: list[SeatView]) -> Picture:
+def _winners_caption(winners: Sequence[str], ascii_only: bool) -> tuple[str, ...]:
+    """ "Ann wins" on one line, the name cut if need be, never the verb: a name on one
+    line and "wins" on the next reads as two sentences. Several winners share one
+    line when it fits, else the names come first and "share the win" under them."""
+    if len(winners) == 1:
+        return (f"{fit(winners[0], CAPTION_CELLS - len(' wins'), ascii_only)} wins",)
+    group = join_names(list(winners))
+    line = f"{group} share the win"
+    return (line,) if cell_len(line) <= CAPTION_CELLS else (group, "share the win")
+
+
+def _showdown_picture(
+    view: TableView, names: Sequence[str], shown: list[SeatView], ascii_only: bool
+) -> Picture:
     if view.phase == "over" and view.winners:
-        group = join_names([names[s] for s in sorted(view.winners)])
-        return Picture(
-            "Game over", (group, "wins" if len(view.winners) == 1 else "share the win"), card=False
-        )
+        winners = [names[s] for s in sorted(view.winners)]
+        return Picture("Game over", _winners_caption(winners, ascii_only), card=False)
     losers = [s for s in shown if "loser" in s.flags]
     if losers:
         if len(losers) > 1:

@@ -230,9 +230,8 @@ class AcesGame(AcesTable):
             self._absent[seat] = self._broke[seat]
             if self._broke[seat]:
                 continue
-            stake = self._start_chips
+            stake = self.stake(seat)
             if bankroll:
-                stake = min(stake, self._scores[seat])
                 self._scores[seat] -= stake
             self._chips[seat] = stake
             events.append(event("stake", seat, None, stake))

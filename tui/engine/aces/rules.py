@@ -57,7 +57,8 @@ EVENT_KINDS = (
 ROLL = Action("roll", "Roll", "r")
 FINAL_ROLL = Action("final_roll", "Final roll: any six wins a chip back", "r")
 NEXT_ROUND = Action("next_round", "Next round", "enter")
-ROLL_OFF = Action("start_round", "Roll off for first turn", "enter")
+ROLL_OFF = Action("start_round", "Roll off for first turn", "r")
+"""R, as every roll: Enter and Space stand for it too, the only action on offer."""
 
 
 def start_action(first_name: str | None) -> Action:

@@ -132,6 +132,15 @@ class AcesTable:
     def dice(self) -> tuple[int, ...]:
         return self._dice
 
+    def stake(self, seat: int) -> int:
+        """The chips ``seat`` puts in front of them when a round starts (A1): two, three
+        under Three-Chip Start, no more than their bankroll in bankroll play (A8)."""
+        if self._broke[seat]:
+            return 0
+        if self.match == "bankroll":
+            return min(self._start_chips, self._scores[seat])
+        return self._start_chips
+
     # ----------------------------------------------------------------- seats
 
     def _neighbour(self, seat: int) -> int:
@@ -152,8 +161,9 @@ class AcesTable:
         "out" (out for the round, A7, or out of the match, A8, which also adds "broke");
         "winner" (the round's winner between rounds, the game's winners at the end).
         ``scores`` are match points or bankrolls by seat (empty in a single round);
-        ``extra`` holds "turns", "rounds_played", "round_winner" once there is one, and
-        "pass_to" (the neighbour a pass would reach) during a pot-or-pass choice.
+        ``extra`` holds "turns", "rounds_played", "round_winner" once there is one,
+        "pass_to" (the neighbour a pass would reach) during a pot-or-pass choice, and
+        "stakes" (the chips each seat will start the round with) before the first round.
         """
         if seat is not None and not 0 <= seat < self._n:
             raise ValueError(f"no seat {seat} at this table")
@@ -189,6 +199,8 @@ class AcesTable:
             extra["round_winner"] = self._round_winner
         if phase == "choice" and self._current is not None:
             extra["pass_to"] = self._neighbour(self._current)
+        if phase == "start":
+            extra["stakes"] = tuple(self.stake(index) for index in range(self._n))
         return TableView(
             game=self.game_id,
             viewer=seat,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -23,16 +24,21 @@ ROLL_KINDS = ("roll", "final_roll")
 
 
 class AcesSeats(Seats):
-    """Chips; a player out of the whole match says "broke" once."""
+    """Chips; before the first roll-off, the chips each player starts with (the
+    engine's stake: two, three under Three-Chip Start), though none is in hand until
+    the round starts; a player out of the whole match says "broke" once."""
 
     def panel_model(
         self, view: TableView, seat_view: SeatView, seat: Seat, ascii_only: bool
     ) -> PanelModel:
         model = super().panel_model(view, seat_view, seat, ascii_only)
+        stakes = view.extra.get("stakes")
+        if stakes is not None:
+            model = replace(model, counters=int(stakes[seat_view.seat]))
         if "broke" in seat_view.flags:
             # Out of the whole match, not just this round: say so once.
             flags = (seat_view.flags - {"out", "zero"}) | {"broke"}
-            model = PanelModel(**{**model.__dict__, "flags": frozenset(flags)})
+            model = replace(model, flags=frozenset(flags))
         return model
 
     def detail(self, view: TableView, seat_view: SeatView, ascii_only: bool) -> Text | None:
