@@ -104,6 +104,26 @@ def test_aces_ace_six_decision(
     assert snap_compare(app, terminal_size=size, run_before=before)
 
 
+LONG_NAMES = ["Alexandra Katharina", "Bartholomew Cunning", "Cleopatra Smithson"]
+"""Three names of 18-19 characters: the longest choice bar the ace+six can have."""
+
+
+def test_aces_ace_six_decision_long_names(
+    snap_compare: Any, make_app: Any, app_dirs: AppDirs
+) -> None:
+    """The ace+six choice at 80x24 with three long names: both options read whole, each
+    with what follows it ("Pot: ... last chip into the pot: ... rolls next", "Pass: ...
+    gets it: ... rolls next"), wrapped over the bar's lines, none of it cut off."""
+    app, before = table_app(
+        make_app,
+        app_dirs,
+        aces_config(3, names=LONG_NAMES, first_seat=0),
+        ACE_SIX_CHOICE,
+        ["enter", "r", "r", "r", "r"],
+    )
+    assert snap_compare(app, terminal_size=SMALL, run_before=before)
+
+
 def test_aces_round_won(snap_compare: Any, make_app: Any, app_dirs: AppDirs) -> None:
     """The round-end box over the table: "Cleo wins!", that she is the last player
     holding chips and that the pot held 2 chips; choices "R Rematch", "T Back to title"

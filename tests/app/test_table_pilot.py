@@ -115,7 +115,10 @@ async def _one_chip_ace_six(make_app: MakeApp, app_dirs: AppDirs, key: str) -> l
         await pilot.pause()
         bar = app.screen.query_one(ActionBar)
         labels = [action.label for action in bar.actions]
-        assert labels == ["Pot: Ann's last chip into the pot", "Pass: Ben gets it"]
+        assert labels == [
+            "Pot: Ann's last chip into the pot: Ben rolls next",
+            "Pass: Ben gets it: Ben rolls next",
+        ]
         await pilot.press(key)
         await pilot.pause()
         view = table_of(app).controller.view(None)
