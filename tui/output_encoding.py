@@ -69,6 +69,14 @@ def use_ascii_output(*streams: TextIO | None) -> None:
             stream.reconfigure(errors=ERRORS)
 
 
+def lacks_die_faces(term: str | None) -> bool:
+    """True for a terminal known to have no die faces in its font: the Linux console
+    (``TERM=linux``, ``linux-16color``...), whose font holds box lines and suits at most.
+    Its output is Unicode, so ``fall_back_if_needed`` alone would leave the faces on."""
+    name = (term or "").strip().lower()
+    return name == "linux" or name.startswith("linux-")
+
+
 def fall_back_if_needed() -> bool:
     """``True`` (and the terminal streams set to ASCII fallbacks) when the output
     cannot draw Unicode: the app should then draw its glyphs in ASCII."""

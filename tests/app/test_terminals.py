@@ -245,13 +245,14 @@ BLOCK_ELEMENTS = range(0x2580, 0x25A0)
 
 
 def foreign(lines: Iterable[str]) -> dict[str, str]:
-    """Characters other than printable ASCII, box drawing and block elements, each with
-    the first line it was found on."""
+    """Characters other than printable ASCII and block elements (scrollbars), each with
+    the first line it was found on. Box drawing counts: with ASCII glyphs every border is
+    drawn with ``+ - |`` (issue 15 bug 10: ``--ascii`` drew rounded corners)."""
     found: dict[str, str] = {}
     for line in lines:
         for char in line:
             code = ord(char)
-            if 0x20 <= code < 0x7F or code in BOX_DRAWING or code in BLOCK_ELEMENTS:
+            if 0x20 <= code < 0x7F or code in BLOCK_ELEMENTS:
                 continue
             found.setdefault(char, line.strip())
     return found
