@@ -183,7 +183,7 @@ def test_a4_choosing_to_pass() -> None:
 
 def test_a4_the_choice_names_the_right_neighbour_under_right_pass() -> None:
     game = one_chip_choice(variants=frozenset({"right-pass"}))
-    assert game.legal_actions()[1].label == "Pass: Cleo gets it"
+    assert game.legal_actions()[1].label == "Pass: Cleo gets it: Ben rolls next"
     choose(game, "pass")
     assert game.chips == (0, 2, 3)
 

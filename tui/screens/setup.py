@@ -229,8 +229,6 @@ class SetupScreen(SubScreen):
             except ValueError:
                 value = 0
             ok = spec.low <= value <= spec.high
-            # Short enough to read whole beside the field at 80 columns ("✗ 1 to 999
-            # chips each" is the longest), where "a number from ..." lost its range.
             problem = None if ok else f"✗ {spec.low} to {spec.high} {spec.word}"
             note.update(problem or spec.word)
             note.set_class(bool(problem), "-invalid")
