@@ -15,7 +15,6 @@ A table screen may offer ``rules_context()``, ``save_game()``, ``saving`` and
 from __future__ import annotations
 
 import contextlib
-import os
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -27,7 +26,7 @@ from textual.screen import Screen
 from tui import games, look, palette
 from tui.cli import Command
 from tui.kept_settings import KeptSettings
-from tui.output_encoding import lacks_die_faces
+from tui.output_encoding import linux_console
 from tui.session import RngFactory, Sessions
 from tui.table_opener import TableOpener
 from tui.textual_compat import option_list_paging, stale_nodes, terminal_input
@@ -83,9 +82,7 @@ class PartyDiceApp(
         if self.no_color:
             look.drop_unreadable_themes(self)
         self.start_command = start or Command("title")
-        if ascii_glyphs is None and lacks_die_faces(os.environ.get("TERM")):
-            ascii_glyphs = True
-        self.ascii_override = ascii_glyphs
+        self.ascii_override = ascii_glyphs if ascii_glyphs is not None else linux_console()
         self.sessions = Sessions(
             saves_dir=saves_dir, history_path=history_path, seed=seed, rng_factory=rng_factory
         )

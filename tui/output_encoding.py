@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import codecs
 import io
+import os
 import sys
 import unicodedata
 from typing import TextIO
@@ -75,6 +76,12 @@ def lacks_die_faces(term: str | None) -> bool:
     Its output is Unicode, so ``fall_back_if_needed`` alone would leave the faces on."""
     name = (term or "").strip().lower()
     return name == "linux" or name.startswith("linux-")
+
+
+def linux_console() -> bool | None:
+    """``True`` when this run's terminal lacks die faces (``TERM``), else ``None``: the
+    glyph setting decides (``PartyDiceApp``'s ``ascii_glyphs`` override takes either)."""
+    return True if lacks_die_faces(os.environ.get("TERM")) else None
 
 
 def fall_back_if_needed() -> bool:

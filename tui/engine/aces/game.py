@@ -128,8 +128,9 @@ class AcesGame(AcesTable):
                 return f"{names[over[0].value[0]]} wins the match"
             if over:
                 return "the match ends in a tie"
-            won = next(e for e in events if e.kind == "round_won")
-            return f"{names[won.seat]} wins the round"
+            winner = next(e.seat for e in events if e.kind == "round_won")
+            assert winner is not None
+            return f"{names[winner]} wins the round"
         trial._advance(seat)
         nxt = trial._current
         assert nxt is not None
