@@ -92,6 +92,7 @@ class ActionBar(LineWidget):
         action starts a row and its label wraps under itself, so no option's words run
         into the next one's or off the screen (the ace+six choice with long names)."""
         console = self.app.console
+        width = max(1, width)  # a terminal one cell wide, or none while it is laid out
         if not self.actions:
             return list(Text(printable(self.status), style="italic").wrap(console, width))
         prompt = Text()
