@@ -26,6 +26,7 @@ from textual.screen import Screen
 from tui import games, look, palette
 from tui.cli import Command
 from tui.kept_settings import KeptSettings
+from tui.output_encoding import linux_console
 from tui.session import RngFactory, Sessions
 from tui.table_opener import TableOpener
 from tui.textual_compat import option_list_paging, stale_nodes, terminal_input
@@ -70,7 +71,8 @@ class PartyDiceApp(
         saves_dir: Path | None = None,
         history_path: Path | None = None,
     ) -> None:
-        """``ascii_glyphs`` overrides the glyph setting for this run (``--ascii``).
+        """``ascii_glyphs`` overrides the glyph setting for this run (``--ascii``); left
+        ``None`` on a console without die faces (``TERM=linux``), it is ``True`` too.
 
         For tests and screenshots: ``seed`` makes every game started here reproducible,
         ``rng_factory`` hands each game a scripted random source, and the paths move the
@@ -80,7 +82,7 @@ class PartyDiceApp(
         if self.no_color:
             look.drop_unreadable_themes(self)
         self.start_command = start or Command("title")
-        self.ascii_override = ascii_glyphs
+        self.ascii_override = ascii_glyphs if ascii_glyphs is not None else linux_console()
         self.sessions = Sessions(
             saves_dir=saves_dir, history_path=history_path, seed=seed, rng_factory=rng_factory
         )
@@ -88,6 +90,7 @@ class PartyDiceApp(
         self.kept = KeptSettings(settings_path)
         look.apply_theme(self, self.settings.theme)
         self.set_class(self.ascii_glyphs, "-ascii-glyphs")
+        self.refresh_css(animate=False)
 
     # -- settings ------------------------------------------------------------------
 
@@ -110,7 +113,14 @@ class PartyDiceApp(
             look.apply_theme(self, self.settings.theme)
         if "glyphs" in changes:
             self.set_class(self.ascii_glyphs, "-ascii-glyphs")
+            self.refresh_css(animate=False)
         self.tell(notice)
+
+    def get_css_variables(self) -> dict[str, str]:
+        """The theme's variables and the border kinds (``tui.look.box_variables``)."""
+        kept = getattr(self, "kept", None)  # Textual asks once before __init__ is done
+        ascii_only = getattr(self, "ascii_override", None) if kept is None else self.ascii_glyphs
+        return super().get_css_variables() | look.box_variables(bool(ascii_only))
 
     def variants_for(self, game_id: str) -> frozenset[str]:
         """The variants the settings put in force for ``game_id``."""

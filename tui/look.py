@@ -2,6 +2,11 @@
 
 Under ``NO_COLOR`` Textual greys every colour, and an ANSI theme's colours turn black on
 black, so those themes are not offered; ``DEFAULT_THEME`` stays readable either way.
+
+The style sheets name their borders by CSS variables (``$box-round``, ``$box-double``,
+``$box-heavy``, ``$box-thick``) rather than by kind, so that ASCII glyphs (``--ascii``,
+the setting, or a console without die faces) draw every box of ours with ``+ - |``:
+the rounded corners and heavy lines are as rare in such fonts as the die faces.
 """
 
 from __future__ import annotations
@@ -26,6 +31,15 @@ def css_paths() -> list[str | PurePath]:
     """``app.tcss`` first, then every other sheet (screens', tables') by name."""
     sheets = sorted(styles_dir().glob("*.tcss"), key=lambda p: (p.name != "app.tcss", p.name))
     return list(sheets)
+
+
+BOX_KINDS = ("round", "double", "heavy", "thick")
+"""The border kinds the style sheets use, each through a ``$box-<kind>`` variable."""
+
+
+def box_variables(ascii_only: bool) -> dict[str, str]:
+    """The ``$box-<kind>`` CSS variables: each kind itself, or ``ascii`` for all."""
+    return {f"box-{kind}": "ascii" if ascii_only else kind for kind in BOX_KINDS}
 
 
 def drop_unreadable_themes(app: App[Any]) -> None:

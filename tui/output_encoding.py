@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import codecs
 import io
+import os
 import sys
 import unicodedata
 from typing import TextIO
@@ -67,6 +68,20 @@ def use_ascii_output(*streams: TextIO | None) -> None:
     for stream in streams:
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors=ERRORS)
+
+
+def lacks_die_faces(term: str | None) -> bool:
+    """True for a terminal known to have no die faces in its font: the Linux console
+    (``TERM=linux``, ``linux-16color``...), whose font holds box lines and suits at most.
+    Its output is Unicode, so ``fall_back_if_needed`` alone would leave the faces on."""
+    name = (term or "").strip().lower()
+    return name == "linux" or name.startswith("linux-")
+
+
+def linux_console() -> bool | None:
+    """``True`` when this run's terminal lacks die faces (``TERM``), else ``None``: the
+    glyph setting decides (``PartyDiceApp``'s ``ascii_glyphs`` override takes either)."""
+    return True if lacks_die_faces(os.environ.get("TERM")) else None
 
 
 def fall_back_if_needed() -> bool:

@@ -1,8 +1,8 @@
 """Shared fixtures for app tests (Pilot and snapshots), for every screen's tests.
 
 Every test gets its own per-user directories (XDG config, state and data under
-``tmp_path``), no ``NO_COLOR`` or ``TEXTUAL_THEME`` from the developer's shell, and a
-``make_app`` factory that builds a fresh, seeded ``PartyDiceApp``. Only fixtures live
+``tmp_path``), no ``NO_COLOR``, ``TEXTUAL_THEME`` or ``TERM`` from the developer's shell,
+and a ``make_app`` factory that builds a fresh, seeded ``PartyDiceApp``. Only fixtures live
 here; what tests import (``AppDirs``, ``SEED``, ``no_blink``) is in ``tests.support.app``.
 """
 
@@ -26,6 +26,8 @@ def app_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AppDirs:
     monkeypatch.setenv("XDG_DATA_HOME", str(dirs.data))
     for name in ("NO_COLOR", "TEXTUAL_THEME", "COLORTERM", "TEXTUAL"):
         monkeypatch.delenv(name, raising=False)
+    # A Linux console (TERM=linux) gets ASCII glyphs by itself: tests that want it say so.
+    monkeypatch.setenv("TERM", "xterm-256color")
     return dirs
 
 

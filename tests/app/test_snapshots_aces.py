@@ -95,8 +95,9 @@ def test_aces_ace_six_decision(
     snap_compare: Any, make_app: Any, app_dirs: AppDirs, size: Any
 ) -> None:
     """Ann has one chip and rolled an ace and a six: the action bar offers exactly
-    "P Pot: Ann's last chip into the pot" and "N Pass: Ben gets it"; the dice show 1 and
-    6; Ann still holds her chip; the pot holds one chip."""
+    "P Pot: Ann's last chip into the pot: Ben rolls next" and "N Pass: Ben gets it: Ben
+    rolls next" (at 80x24 one per row); the dice show 1 and 6; Ann still holds her chip;
+    the pot holds one chip."""
     app, before = table_app(
         make_app,
         app_dirs,
@@ -105,6 +106,26 @@ def test_aces_ace_six_decision(
         ["enter", "r", "r", "r", "r"],
     )
     assert snap_compare(app, terminal_size=size, run_before=before)
+
+
+LONG_NAMES = ["Alexandra Katharina", "Bartholomew Cunning", "Cleopatra Smithson"]
+"""Three names of 18-19 characters: the longest choice bar the ace+six can have."""
+
+
+def test_aces_ace_six_decision_long_names(
+    snap_compare: Any, make_app: Any, app_dirs: AppDirs
+) -> None:
+    """The ace+six choice at 80x24 with three long names: both options read whole, each
+    with what follows it ("Pot: ... last chip into the pot: ... rolls next", "Pass: ...
+    gets it: ... rolls next"), wrapped over the bar's lines, none of it cut off."""
+    app, before = table_app(
+        make_app,
+        app_dirs,
+        aces_config(3, names=LONG_NAMES, first_seat=0),
+        ACE_SIX_CHOICE,
+        ["enter", "r", "r", "r", "r"],
+    )
+    assert snap_compare(app, terminal_size=SMALL, run_before=before)
 
 
 def test_aces_round_won(snap_compare: Any, make_app: Any, app_dirs: AppDirs) -> None:
@@ -123,7 +144,9 @@ def test_aces_match_standings(
 ) -> None:
     """A three-round match after round 1: "Round 1: Cleo wins", the pot held 2 chips, 2
     points for Cleo, 2 rounds to go; standings Cleo 2 points (star), Ann and Ben 0
-    points; choices "Enter Next round" and "Esc Look at the table"."""
+    points; choices "Enter Next round" and "Esc Look at the table". Behind it the info
+    box flows its four lines into its three rows (round, points, variants, rules cut
+    with "…")."""
     config = aces_config(3, first_seat=0, match="rounds", rounds=3)
     app, before = table_app(make_app, app_dirs, config, CLEO_WINS, ["enter", "r", "r"])
     assert snap_compare(app, terminal_size=size, run_before=before)
@@ -166,8 +189,9 @@ def test_aces_ascii_glyphs(snap_compare: Any, make_app: Any, app_dirs: AppDirs) 
 
 def test_aces_hostile_names(snap_compare: Any, make_app: Any, app_dirs: AppDirs) -> None:
     """Names with markup and wide characters are shown literally and cut with an
-    ellipsis: "[bold red]x[/]" in plain text, the long wide name ends in "…", the
-    layout is the same as with short names."""
+    ellipsis: "[bold red]x[/]" in plain text (its panel "[bold re…x[/]"), the long wide
+    name cut in the middle, whole characters either side of the "…" (张伟张伟…张伟), the
+    layout the same as with short names."""
     names = ["[bold red]x[/]", "\u5f20\u4f1f" * 10, "[link=x]y"]
     app, before = table_app(
         make_app,

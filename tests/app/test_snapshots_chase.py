@@ -230,7 +230,8 @@ def test_chase_three_players_small(snap_compare: Any, make_app: Any, app_dirs: A
 
 def test_chase_ascii(snap_compare: Any, make_app: Any, app_dirs: AppDirs) -> None:
     """With ASCII glyphs: Ben's private view draws his card as "4c" in a +---+ box,
-    face-down cards as [##], lives as o, the turn marker as >; no Unicode suit anywhere."""
+    face-down cards as [##], lives as o, the turn marker as >, every border + - |; no
+    Unicode suit or rounded corner anywhere."""
     app, before = chase_app(
         make_app, app_dirs, chase_config(), [FIRST], ["d", "enter"], glyphs="ascii"
     )

@@ -31,7 +31,8 @@ def test_title_large(snap_compare: Any, make_app: MakeApp) -> None:
 
 
 def test_title_ascii(snap_compare: Any, make_app: MakeApp) -> None:
-    """``--ascii``: dice drawn as [1]..[6] and cards as As Kh Qd Jc, nothing else changes."""
+    """``--ascii``: dice drawn as [1]..[6], cards as As Kh Qd Jc and the box with + - |,
+    nothing else changes."""
     assert snap_compare(make_app(ascii_glyphs=True), terminal_size=(80, 24))
 
 

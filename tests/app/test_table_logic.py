@@ -149,23 +149,46 @@ def test_too_small_below_the_minimum() -> None:
 
 def test_names_are_cut_with_an_ellipsis_by_cells() -> None:
     assert fit("Ann", 10) == "Ann"
-    assert fit("Bartholomew", 6) == "Barth\u2026"
-    assert fit("Bartholomew", 6, ascii_only=True) == "Bar..."
+    assert fit("Bartholomew", 6) == "Bar\u2026ew"
+    assert fit("Bartholomew", 6, ascii_only=True) == "Ba...w"
     wide = fit("\u5f20\u4f1f\u5f20\u4f1f\u5f20\u4f1f", 7)
-    assert cell_len(wide) <= 7 and wide.endswith("\u2026")
+    assert cell_len(wide) <= 7 and "\u2026" in wide
+
+
+def test_names_cut_to_any_width_stay_apart() -> None:
+    """Issue 15 bug 4: seats whose names share their start ("Alexandra" / "Alexander",
+    "Player 1" / "Player 2") must not look alike when cut: the cut is taken from the
+    middle and the end is kept, at every width from 4 cells up."""
+    assert fit("Alexandra", 8) == "Alex\u2026dra" and fit("Alexander", 8) == "Alex\u2026der"
+    assert fit("Player 1", 7) == "Pla\u2026r 1" and fit("Player 2", 7) == "Pla\u2026r 2"
+    pairs = [("Alexandra", "Alexander"), ("Player 1", "Player 2"), ("Player 10", "Player 12")]
+    for first, second in pairs:
+        for width in range(4, 12):
+            for ascii_only in (False, True):
+                if ascii_only and width < 6:
+                    continue  # "..." leaves too few cells to tell anything apart
+                one, two = fit(first, width, ascii_only), fit(second, width, ascii_only)
+                assert cell_len(one) <= width and cell_len(two) <= width
+                assert one != two, (first, second, width, ascii_only)
 
 
 def test_a_cut_inside_a_wide_character_leaves_no_half_cell() -> None:
-    """The cut may fall in the middle of a two-cell character: it goes whole, and the
-    space rich pads with (and any space before it) does not stand before the ellipsis."""
+    """The cut may fall in the middle of a two-cell character: it goes whole, and no
+    space stands before the ellipsis; a letter keeps its combining accent."""
     assert fit("\u5f20\u4f1f\u5f20\u4f1f", 4) == "\u5f20\u2026"
-    assert fit("ab \u5f20\u4f1f\u5f20", 5) == "ab\u2026"
+    assert fit("\u5f20\u4f1f\u5f20\u4f1f", 5) == "\u5f20\u2026\u4f1f"
+    assert fit("ab \u5f20\u4f1f\u5f20", 5) == "ab\u2026\u5f20"
     assert fit("\u5f20\u4f1f\u5f20\u4f1f", 4, ascii_only=True) == "..."
     assert fit("\u5f20\u4f1f\u5f20\u4f1f", 6, ascii_only=True) == "\u5f20..."
-    assert fit("\u5f20\u4f1f\u5f20\u4f1f", 5, ascii_only=True) == "\u5f20..."
-    assert fit("e\u0301e\u0301e\u0301e\u0301", 3) == "e\u0301e\u0301\u2026"
+    assert fit("\u5f20\u4f1f\u5f20\u4f1f", 7, ascii_only=True) == "\u5f20...\u4f1f"
+    assert fit("e\u0301e\u0301e\u0301e\u0301", 3) == "e\u0301\u2026e\u0301"
     assert fit("\u5f20\u4f1f", 4) == "\u5f20\u4f1f"
     assert fit("anything", 0) == "" and fit("Bartholomew", 2, ascii_only=True) == ".."
+    for name in ("\u5f20\u4f1f\u5f20\u4f1f\u5f20", "a\U0001f600b\U0001f600c\U0001f600d"):
+        for width in range(1, 12):
+            cut = fit(name, width)
+            assert cell_len(cut) <= width
+            assert all(ch in name + "\u2026" for ch in cut)
 
 
 def test_control_and_invisible_characters_are_removed() -> None:

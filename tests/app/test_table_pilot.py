@@ -115,7 +115,10 @@ async def _one_chip_ace_six(make_app: MakeApp, app_dirs: AppDirs, key: str) -> l
         await pilot.pause()
         bar = app.screen.query_one(ActionBar)
         labels = [action.label for action in bar.actions]
-        assert labels == ["Pot: Ann's last chip into the pot", "Pass: Ben gets it"]
+        assert labels == [
+            "Pot: Ann's last chip into the pot: Ben rolls next",
+            "Pass: Ben gets it: Ben rolls next",
+        ]
         await pilot.press(key)
         await pilot.pause()
         view = table_of(app).controller.view(None)
@@ -212,8 +215,9 @@ async def test_hostile_names_are_shown_literally(make_app: MakeApp, app_dirs: Ap
         await pilot.pause()
         table = table_of(app)
         first = table.query(PlayerPanel).first().render().plain
-        # Literal, not parsed as markup ("person" leaves 13 cells at 80x24, so it is cut).
-        assert "[bold red]x[" in first and "person" in first
+        # Literal, not parsed as markup ("person" leaves 13 cells at 80x24, so it is cut
+        # in the middle, keeping its end).
+        assert "[bold re\u2026x[/]" in first and "person" in first
         assert "[bold red]x[/]" in table.query_one(GameLog).plain
         panel_text = table.query(PlayerPanel)[1].render().plain
         assert "\u2026" in panel_text

@@ -137,7 +137,8 @@ def test_aces_table_no_color(
     """NO_COLOR at the Aces table, four rolls in: every panel readable in greys; whose
     turn it is shown by "▶" and a light bar on Ann's name line, being at zero by "○ at
     zero" (Ann and Dan), the computer player by "computer", the pot's three chips by three
-    dots and "3 chips": nothing is told by colour alone."""
+    dots and "3 chips": nothing is told by colour alone. The pot keeps a bright border
+    (heavy once it holds chips) and a bold, reversed title: its colours were lost."""
     write_settings(app_dirs.settings)
     monkeypatch.setenv("NO_COLOR", "1")
     app = aces_app(app_dirs)
@@ -187,7 +188,8 @@ def test_title_16_colours(
 ) -> None:
     """TERM=linux (16 colours): the title with every colour reduced to the 16 of the
     terminal: the name, tagline, menu and Footer keys all readable on the ground, the
-    selected line a distinct bar."""
+    selected line a distinct bar. The Linux console has no die faces: dice [1]..[6],
+    cards As Kh Qd Jc, the box drawn with + - | (issue 15 bug 10)."""
     term(monkeypatch, "linux")
     app = build(app_dirs, TerminalApp)
     assert app.console.color_system == "standard"
@@ -198,8 +200,10 @@ def test_aces_table_16_colours(
     snap_compare: Any, app_dirs: AppDirs, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """TERM=linux (16 colours) at the Aces table, four rolls in: names, chips, the pot,
-    the dice, the action bar and the log readable on the ground; Ann's turn marked "▶"
-    with a bar on her name line, Ann and Dan "○ at zero", Dan "computer"."""
+    the dice, the action bar and the log readable on the ground; ASCII glyphs by
+    themselves (the console has no die faces): dice [1] [1], chips "o", every box drawn
+    with + - |; Ann's turn marked ">" with a bar on her name line, Ann and Dan "o at
+    zero", Dan "computer"."""
     term(monkeypatch, "linux")
     write_settings(app_dirs.settings)
     app = aces_app(app_dirs, TerminalApp)
@@ -224,7 +228,7 @@ def test_aces_table_256_colours(
 
 def test_title_ascii_setting(snap_compare: Any, app_dirs: AppDirs) -> None:
     """The glyph setting at ASCII: dice drawn [1] to [6], cards As Kh Qd Jc, no icon at
-    the left of the header; everything else as with Unicode."""
+    the left of the header, the box drawn with + - |; everything else as with Unicode."""
     write_settings(app_dirs.settings, glyphs="ascii")
     assert snap_compare(build(app_dirs), terminal_size=SMALL)
 
@@ -232,7 +236,7 @@ def test_title_ascii_setting(snap_compare: Any, app_dirs: AppDirs) -> None:
 def test_aces_table_ascii(snap_compare: Any, app_dirs: AppDirs) -> None:
     """``--ascii`` at the Aces table, four rolls in: chips as "o", dice as [1] [6] in the
     dice box and the log, the turn as ">" before Ann's name, at zero as "o at zero";
-    no die face anywhere."""
+    every border drawn with + - |; no die face or rounded corner anywhere."""
     write_settings(app_dirs.settings)
     app = aces_app(app_dirs, ascii_glyphs=True)
     assert snap_compare(app, terminal_size=SMALL, run_before=aces_mid_game(app))
@@ -245,13 +249,14 @@ BLOCK_ELEMENTS = range(0x2580, 0x25A0)
 
 
 def foreign(lines: Iterable[str]) -> dict[str, str]:
-    """Characters other than printable ASCII, box drawing and block elements, each with
-    the first line it was found on."""
+    """Characters other than printable ASCII and block elements (scrollbars), each with
+    the first line it was found on. Box drawing counts: with ASCII glyphs every border is
+    drawn with ``+ - |`` (issue 15 bug 10: ``--ascii`` drew rounded corners)."""
     found: dict[str, str] = {}
     for line in lines:
         for char in line:
             code = ord(char)
-            if 0x20 <= code < 0x7F or code in BOX_DRAWING or code in BLOCK_ELEMENTS:
+            if 0x20 <= code < 0x7F or code in BLOCK_ELEMENTS:
                 continue
             found.setdefault(char, line.strip())
     return found

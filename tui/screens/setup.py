@@ -220,7 +220,7 @@ class SetupScreen(SubScreen):
             except ValueError:
                 value = 0
             ok = spec.low <= value <= spec.high
-            problem = None if ok else f"✗ {spec.word}: a number from {spec.low} to {spec.high}"
+            problem = None if ok else f"✗ {spec.low} to {spec.high} {spec.word}"
             note.update(problem or spec.word)
             note.set_class(bool(problem), "-invalid")
             bad += 0 if ok else 1

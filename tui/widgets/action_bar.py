@@ -9,8 +9,10 @@ status line instead, such as "Ben is thinking... any key to skip".
 
 from __future__ import annotations
 
+from rich.console import Console
 from rich.style import Style
 from rich.text import Text
+from textual.geometry import Size
 from textual.message import Message
 
 from tui.engine.core import Action
@@ -18,6 +20,10 @@ from tui.widgets.lines import LineWidget
 from tui.widgets.textfit import printable
 
 KEY_NAMES = {"enter": "Enter", "space": "Space", "escape": "Esc"}
+MAX_ROWS = 3
+"""The bar's most rows (``styles/table.tcss`` caps it there too), so the log keeps its room."""
+OPTION_INDENT = 4
+"""How far a wrapped label's later rows stand in: past a one-letter key's chip."""
 
 
 def key_label(key: str) -> str:
@@ -66,35 +72,72 @@ class ActionBar(LineWidget):
     def _changed(self) -> None:
         """Repaint what changed; lay out again only if the bar needs another height."""
         width, _ = self._content_size()
-        rows = len(self._text().wrap(self.app.console, width)) if self.is_mounted else 0
+        rows = len(self._lines(width)) if self.is_mounted else 0
         if rows != self._rows:
             self._rows = rows
             self.refresh(layout=True)
         else:
             self.redraw()
 
-    def content_lines(self, width: int, height: int) -> list[Text]:
-        return list(self._text().wrap(self.app.console, width))
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """As many rows as the wrapped actions take (``height: auto`` would otherwise
+        measure what was drawn at the old height, and a bar of one row never grows)."""
+        return len(self._lines(width))
 
-    def _text(self) -> Text:
+    def content_lines(self, width: int, height: int) -> list[Text]:
+        return self._lines(width)
+
+    def _lines(self, width: int) -> list[Text]:
+        """The bar's rows at ``width``: every action on one row if they fit; else each
+        action starts a row and its label wraps under itself, so no option's words run
+        into the next one's or off the screen (the ace+six choice with long names)."""
+        console = self.app.console
+        width = max(1, width)  # a terminal one cell wide, or none while it is laid out
         if not self.actions:
-            return Text(printable(self.status), style="italic")
-        text = Text()
+            return list(Text(printable(self.status), style="italic").wrap(console, width))
+        prompt = Text()
         if self.prompt:
-            text.append(printable(self.prompt), style="bold")
-            text.append(" ")
-        for index, action in enumerate(self.actions):
-            if index:
-                text.append("   ")
-            click = Style.from_meta({"@click": f"choose({index})"})
-            key = key_label(action.key)
-            if self.enter_alias and index == 0:
-                key += "/Enter"
-            text.append(f" {key} ", style=Style(reverse=True, bold=True) + click)
-            text.append(" ")
-            text.append(printable(action.label), style=click)
+            prompt.append(printable(self.prompt), style="bold")
+            prompt.append(" ")
+        options = [self._option(index, action) for index, action in enumerate(self.actions)]
+        line = prompt.copy()
+        for index, option in enumerate(options):
+            line.append("   " if index else "")
+            line.append(option)
+        if line.cell_len <= width:
+            return [line]
+        stacked: list[Text] = []
+        for index, option in enumerate(options):
+            stacked.extend(
+                _hang(prompt + option if index == 0 else option, width, OPTION_INDENT, console)
+            )
+        dense = list(line.wrap(console, width))
+        return stacked if len(stacked) <= MAX_ROWS or len(stacked) <= len(dense) else dense
+
+    def _option(self, index: int, action: Action) -> Text:
+        """One action: its key (reversed, clickable) and its label."""
+        click = Style.from_meta({"@click": f"choose({index})"})
+        key = key_label(action.key)
+        if self.enter_alias and index == 0:
+            key += "/Enter"
+        text = Text()
+        text.append(f" {key} ", style=Style(reverse=True, bold=True) + click)
+        text.append(" ")
+        text.append(printable(action.label), style=click)
         return text
 
     def action_choose(self, index: int) -> None:
         if 0 <= index < len(self.actions):
             self.post_message(self.Chosen(self.actions[index]))
+
+
+def _hang(text: Text, width: int, indent: int, console: Console) -> list[Text]:
+    """``text`` wrapped to ``width``, its later rows indented by ``indent`` cells."""
+    first = text.wrap(console, width)[0]
+    rest = text[len(first.plain) :]
+    rest = rest[len(rest.plain) - len(rest.plain.lstrip(" ")) :]
+    first.rstrip()
+    if not rest.plain:
+        return [first]
+    room = max(1, width - indent)
+    return [first, *(Text(" " * indent) + row for row in rest.wrap(console, room))]

@@ -10,7 +10,10 @@ from __future__ import annotations
 from rich.text import Text
 
 from tui.widgets.lines import LineWidget
-from tui.widgets.textfit import printable
+from tui.widgets.textfit import crop, printable
+
+FLOW_GAP = "  "
+"""Between two of the box's lines when they flow on as one paragraph."""
 
 
 class TableInfo(LineWidget):
@@ -31,8 +34,18 @@ class TableInfo(LineWidget):
         self.redraw()
 
     def content_lines(self, width: int, height: int) -> list[Text]:
+        """The lines wrapped to ``width``; when they need more rows than the box has,
+        they flow on as one paragraph (a wrapped line's half-empty last row is room a
+        short box cannot spare: at 80x24 with six seats "Pairs are safe" fell off the
+        end). What still does not fit is cut at the last row with an ellipsis."""
         console = self.app.console
         out: list[Text] = []
         for line in self.lines:
             out.extend(Text(printable(line)).wrap(console, width))
-        return out[:height] + [Text("")] * (height - len(out))
+        if len(out) > height:
+            flowed = Text(FLOW_GAP.join(printable(line) for line in self.lines))
+            out = list(flowed.wrap(console, width))
+        if len(out) > height > 0:
+            last = out[height - 1].plain.rstrip()
+            out = [*out[: height - 1], crop(Text(last + " \u2026"), width)]
+        return out + [Text("")] * (height - len(out))

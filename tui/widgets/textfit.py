@@ -9,8 +9,9 @@ not fit with an ellipsis, counting terminal cells rather than characters.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterator
 
-from rich.cells import cell_len, set_cell_size
+from rich.cells import cell_len
 from rich.text import Text
 
 from tui.names import INVISIBLE
@@ -38,7 +39,14 @@ def printable(text: str) -> str:
 
 
 def fit(text: str, width: int, ascii_only: bool = False) -> str:
-    """``text`` made printable and cut to at most ``width`` cells, with an ellipsis."""
+    """``text`` made printable and cut to at most ``width`` cells, counting terminal cells.
+
+    The cut is taken from the middle and the end is kept ("Alex\u2026dra", "Pla\u2026r 1"):
+    names at one table often share their start ("Alexandra", "Alexander", "Player 1",
+    "Player 2"), and a cut that kept only the start would make two seats look alike. A
+    wide character (CJK, emoji) or a letter with its combining accents is kept whole or
+    not at all, so no glyph is ever split.
+    """
     text = printable(text)
     if width <= 0:
         return ""
@@ -47,9 +55,35 @@ def fit(text: str, width: int, ascii_only: bool = False) -> str:
     mark = "..." if ascii_only else "\u2026"
     if width <= len(mark):
         return mark[:width]
-    # set_cell_size pads with a space where the cut falls inside a wide character; the
-    # rstrip takes that space off with any the name had before the cut.
-    return set_cell_size(text, width - len(mark)).rstrip() + mark
+    room = width - len(mark)
+    clusters = _clusters(text)
+    tail = _take(reversed(clusters), min(room // 2, max(3, room // 3)))
+    head = _take(iter(clusters), room - cell_len("".join(tail)))
+    return "".join(head).rstrip() + mark + "".join(reversed(tail))
+
+
+def _clusters(text: str) -> list[str]:
+    """``text`` as the units a cut may not split: a character with the zero-width marks
+    (combining accents) that follow it."""
+    clusters: list[str] = []
+    for ch in text:
+        if clusters and cell_len(ch) == 0:
+            clusters[-1] += ch
+        else:
+            clusters.append(ch)
+    return clusters
+
+
+def _take(clusters: Iterator[str], cells: int) -> list[str]:
+    """As many of ``clusters``, in order, as fit in ``cells`` together."""
+    taken: list[str] = []
+    used = 0
+    for cluster in clusters:
+        used += cell_len(cluster)
+        if used > cells:
+            break
+        taken.append(cluster)
+    return taken
 
 
 def crop(text: Text, width: int) -> Text:

@@ -40,6 +40,8 @@ A final roll looks only for sixes: its aces do nothing, since the roller has no 
 
 from __future__ import annotations
 
+import copy
+
 from tui.engine.aces.rules import (
     FINAL_ROLL,
     NEXT_ROUND,
@@ -71,7 +73,10 @@ class AcesGame(AcesTable):
         if phase == "choice":
             seat = self._current
             assert seat is not None
-            return [pot_action(self.names[seat]), pass_action(self.names[self._neighbour(seat)])]
+            return [
+                pot_action(self.names[seat], self._what_follows(seat, "pot")),
+                pass_action(self.names[self._neighbour(seat)], self._what_follows(seat, "pass")),
+            ]
         if phase == "start":
             first = self.first_seat
             return [start_action(None if first is None else self.names[first])]
@@ -104,6 +109,34 @@ class AcesGame(AcesTable):
                 return self._start_round()
         legal = ", ".join(a.kind for a in self.legal_actions()) or "nothing, the game is over"
         raise IllegalAction(f"{kind!r} is not legal now (phase {phase}; legal: {legal})")
+
+    def _what_follows(self, seat: int, kind: str) -> str:
+        """What choosing ``kind`` ("pot" or "pass") at the ace+six leads to, in words:
+        who wins the round (or the match), else who rolls next.
+
+        The choice is played out on a copy of the table, so the words follow the very
+        rules that will apply (Right-Pass, Last Roll, matches); no die is rolled."""
+        trial = copy.copy(self)
+        for name in ("_chips", "_out", "_broke", "_absent", "_scores"):
+            setattr(trial, name, list(getattr(self, name)))
+        events: list[Event] = []
+        ended = trial._to_pot(seat, events) if kind == "pot" else trial._pass(seat, events)
+        names = self.names
+        if ended:
+            over = [e for e in events if e.kind == "match_over"]
+            if over and len(over[0].value) == 1:
+                return f"{names[over[0].value[0]]} wins the match"
+            if over:
+                return "the match ends in a tie"
+            winner = next(e.seat for e in events if e.kind == "round_won")
+            assert winner is not None
+            return f"{names[winner]} wins the round"
+        trial._advance(seat)
+        nxt = trial._current
+        assert nxt is not None
+        if trial._final_roll_due():
+            return f"{names[nxt]} takes a final roll"
+        return f"{names[nxt]} rolls next"
 
     # ----------------------------------------------------------------- rules
 

@@ -1,0 +1,119 @@
+"""At 80x24 nothing a player needs runs off the screen (issue 15 bug 5).
+
+Each test reads the screen as text (``screen_lines``) and looks for every word the
+reported place lost: the Pass option of the ace+six choice with long names, the range
+in the setup's number note, "safe" at the end of the table info's variants, and the
+Length and Variants columns and a 20-seat game's names in Recent games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
+
+from textual.widgets import DataTable, Input, Select
+
+from tests.support.app import AppDirs
+from tests.support.chase import chase_config, screen_lines
+from tests.support.table import aces_config, scripted_factory, write_settings
+from tui.gameconfig import BOT_NAMES
+from tui.widgets.action_bar import ActionBar
+from tui.widgets.table_info import TableInfo
+
+MakeApp = Callable[..., Any]
+
+LONG_NAMES = ["Alexandra Katharina", "Bartholomew Cunning", "Cleopatra Smithson"]
+ACE_SIX_CHOICE = [1, 3, 2, 3, 2, 3, 1, 6]
+"""Ann pots a chip, the others roll blanks, Ann rolls ace and six on her last chip."""
+
+
+def flat(lines: list[str]) -> str:
+    """Screen rows as one line of words, so a wrapped sentence reads as one."""
+    return " ".join(" ".join(lines).split())
+
+
+def rows_of(app: Any, widget: Any) -> list[str]:
+    """The screen rows of ``widget``'s content, cut to its columns (no border)."""
+    region = widget.content_region
+    lines = screen_lines(app)[region.y : region.y + region.height]
+    return [line[region.x : region.x + region.width] for line in lines]
+
+
+async def test_the_ace_six_choice_reads_whole_with_long_names(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    write_settings(app_dirs.settings)
+    app = make_app(settings_path=app_dirs.settings, rng_factory=scripted_factory(ACE_SIX_CHOICE))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(aces_config(3, names=LONG_NAMES, first_seat=0))
+        await pilot.pause()
+        await pilot.press("enter", "r", "r", "r", "r")
+        await pilot.pause()
+        bar = app.screen.query_one(ActionBar)
+        assert [action.kind for action in bar.actions] == ["pot", "pass"]
+        shown = flat(rows_of(app, bar))
+        for action in bar.actions:
+            assert action.label in shown, (action.label, shown)
+
+
+async def test_the_setup_number_note_keeps_its_range(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("a")
+        await pilot.pause()
+        screen = app.screen
+        for mode, expected in (("rounds", "1 to 99 rounds"), ("bankroll", "1 to 999 chips each")):
+            screen.query_one("#match", Select).value = mode
+            await pilot.pause()
+            screen.query_one("#match-number", Input).value = "0"
+            await pilot.pause()
+            line = next(line for line in screen_lines(app) if "Match" in line)
+            assert expected in line, line
+
+
+async def test_the_table_info_keeps_every_variant(make_app: MakeApp, app_dirs: AppDirs) -> None:
+    """Six seats leave the info box three rows; a long dealer's name wraps the status
+    line, and the variants must still read to the end."""
+    write_settings(app_dirs.settings)
+    app = make_app(settings_path=app_dirs.settings)
+    names = ["Bartholomew Cunning", "Ben", "Cleo", "Dan", "Eve", "Fay"]
+    variants = {"dealers-king", "four-lives", "pairs-safe"}
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(chase_config(names, variants=variants, dealer=0))
+        await pilot.pause()
+        info = app.screen.query_one(TableInfo)
+        shown = flat(rows_of(app, info))
+        assert "Bartholomew Cunning to deal" in shown, shown
+        assert "Variants: Dealer's King, Four lives, Pairs are safe" in shown, shown
+
+
+async def test_recent_games_fit_the_width(make_app: MakeApp, app_dirs: AppDirs) -> None:
+    from tui.screens.recent import RecentScreen
+    from tui.storage.history import History
+
+    players = ["Alexandra Katharina", *BOT_NAMES[:19]]
+    when = datetime(2026, 11, 30, 20, 15, tzinfo=UTC)
+    History().record(
+        game="chase",
+        players=players,
+        winners=["Ada"],
+        length=57,
+        unit="rounds",
+        variants=["pairs-safe", "dealers-king", "four-lives"],
+        finished_at=when,
+    )
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.screen.refresh_menu()
+        await pilot.press("g")
+        await pilot.pause()
+        assert isinstance(app.screen, RecentScreen)
+        table = app.screen.query_one("#recent", DataTable)
+        assert table.max_scroll_x == 0, "the table scrolls sideways"
+        lines = screen_lines(app)
+        assert "Length" in lines[4] and "Variants" in lines[4], lines[4]
+        words = {word.strip(",") for line in lines for word in line.split()}
+        wanted = {"57", "rounds", "Dealer's", "King", "Four", "lives", "Pairs", "are", "safe"}
+        wanted |= {word for name in players for word in name.split()}
+        assert wanted <= words, wanted - words
