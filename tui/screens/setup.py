@@ -51,6 +51,7 @@ class SetupScreen(SubScreen):
         self.spec = games.get(game_id)
         self.low, self.high = self.spec.players
         self.valid = False
+        self._keys_shown: tuple[bool, bool] | None = None
 
     # -- building ------------------------------------------------------------------
 
@@ -192,7 +193,12 @@ class SetupScreen(SubScreen):
         self.query_one("#start", Button).disabled = not self.valid
         summary = "" if self.valid else "Fix what is marked to start."
         self.query_one("#setup-problem", Static).update(summary)
-        self.refresh_bindings()
+        keys = (self.valid, len(rows) < self.high)
+        if keys != self._keys_shown:
+            # The footer rebuilds every key on refresh_bindings (a tenth of a second
+            # with 20 seats), so only when Start or Add seat comes or goes.
+            self._keys_shown = keys
+            self.refresh_bindings()
 
     @property
     def _ascii(self) -> bool:
