@@ -14,12 +14,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.widgets import Footer, Header, OptionList, TabbedContent, TabPane
+from textual.widgets import Header, OptionList, TabbedContent, TabPane
 from textual.widgets.option_list import Option
 
 from tui import games, rules
 from tui.screens import SubScreen
 from tui.screens.rules_document import RulesDocument
+from tui.textual_compat.quiet_footer import QuietFooter
 
 
 def document(game_id: str, variants: frozenset[str] | None) -> str:
@@ -70,7 +71,7 @@ class RulesScreen(SubScreen):
                         bullet=bullet,
                         id=f"viewer-{spec.id}",
                     )
-        yield Footer()
+        yield QuietFooter()
 
     def on_mount(self) -> None:
         self.sub_title = "Rules"

@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Header, Input, Label, Select, Static
 
 from tui import games
 from tui.app_host import app_host
@@ -26,6 +26,7 @@ from tui.engine.bots import BOT_LEVELS
 from tui.gameconfig import GameConfig, bot_names, count_problem, name_problems
 from tui.screens import SubScreen
 from tui.screens.seat_row import PERSON, SeatRow
+from tui.textual_compat.quiet_footer import QuietFooter
 from tui.widgets.textfit import printable
 
 
@@ -51,7 +52,6 @@ class SetupScreen(SubScreen):
         self.spec = games.get(game_id)
         self.low, self.high = self.spec.players
         self.valid = False
-        self._keys_shown: tuple[bool, bool] | None = None
 
     # -- building ------------------------------------------------------------------
 
@@ -94,7 +94,7 @@ class SetupScreen(SubScreen):
                 yield Static("", id="setup-problem", markup=False)
                 yield Button("Back", id="setup-back", compact=True)
                 yield Button("Start", id="start", variant="success", compact=True)
-        yield Footer()
+        yield QuietFooter()
 
     def _options(self) -> ComposeResult:
         """Who starts, then each of the game's own options (``OptionSpec``)."""
@@ -193,12 +193,7 @@ class SetupScreen(SubScreen):
         self.query_one("#start", Button).disabled = not self.valid
         summary = "" if self.valid else "Fix what is marked to start."
         self.query_one("#setup-problem", Static).update(summary)
-        keys = (self.valid, len(rows) < self.high)
-        if keys != self._keys_shown:
-            # The footer rebuilds every key on refresh_bindings (a tenth of a second
-            # with 20 seats), so only when Start or Add seat comes or goes.
-            self._keys_shown = keys
-            self.refresh_bindings()
+        self.refresh_bindings()
 
     @property
     def _ascii(self) -> bool:
