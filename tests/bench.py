@@ -95,6 +95,11 @@ ROWS = [
     Row("Simulate: 10-player Chase rounds/s, sharp", "sim.chase_sharp", "/s"),
     Row("Simulate: 10-player Chase rounds/s, casual", "sim.chase_casual", "/s"),
     Row("Simulate: start-up and one game", "sim.start", "s", None, "< 0.2 s", at_most(0.2)),
+    Row("Opening the rules screen, CPU, first time", "rules.first", "s", None, "<= 0.15 s",
+        at_most(0.15)),
+    Row("  the second time", "rules.again", "s", None, "<= 0.03 s", at_most(0.03)),
+    Row("Adding a seat on the setup screen, CPU", "setup.add_seat", "s", None, "<= 0.03 s",
+        at_most(0.03)),
     Row("Test suite wall time (-x, 2 cores)", "suite.seconds", "s", None, "< 120 s",
         at_most(120)),
 ]  # fmt: skip
@@ -154,6 +159,8 @@ def one_run(sandbox: Sandbox, run: int, args: argparse.Namespace, samples: Sampl
     for launch in launches:
         for key, value in launch().items():
             samples[key].append(value)
+    for key, value in measure.screen_cpu(sandbox.env()).items():
+        samples[key].append(value)
     for key, value in measure.simulations(run + 1).items():
         samples[key].append(value)
     turns = person_turns = written = 0

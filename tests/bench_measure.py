@@ -112,6 +112,20 @@ def simulations(seed: int) -> Numbers:
     }
 
 
+def screen_cpu(env: dict[str, str]) -> Numbers:
+    """``tests.bench_screen_cpu`` in a process of its own (the first time is one)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "tests.bench_screen_cpu"],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    numbers: Numbers = json.loads(done.stdout.strip().splitlines()[-1])
+    return numbers
+
+
 def suite_time() -> Numbers:
     """The whole suite as the README runs it, stopping at the first failure."""
     started = time.monotonic()

@@ -25,6 +25,9 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow
+"""Building and installing the wheel takes half a minute: the slow tier (``-m slow``)."""
+
 ROOT = Path(__file__).resolve().parents[1]
 
 

@@ -24,6 +24,7 @@ not turned up at the showdown). Its label ("10♦") never appears on screen othe
 labels are unique in a deck, and earlier rounds' cards in the log are left out of the
 screen check (the log is checked on its own, round by round).
 
+Two of these games are in the everyday run, the rest in the slow tier (``-m slow``);
 ``CHASE_PRIVACY_SEEDS=20`` plays more games per kind of table (2 by default, each
 game takes a few seconds); ``tests/app/test_chase_kit.py`` checks the same property
 of everything the table writes, without the app, over hundreds of games.
@@ -195,8 +196,22 @@ SEEDS = int(os.environ.get("CHASE_PRIVACY_SEEDS", "2"))
 """Games per kind of table (each a few seconds); raise it for a longer hunt."""
 
 
-@pytest.mark.parametrize("seed", range(SEEDS))
-@pytest.mark.parametrize(("label", "names", "bots"), TABLES, ids=[t[0] for t in TABLES])
+EVERYDAY = {("three people", 0), ("one person, three computers", 0)}
+"""The games of the everyday run; every other table and seed is a soak (``-m slow``)."""
+
+GAMES = [
+    pytest.param(
+        seed,
+        *table,
+        id=f"{table[0]}-{seed}",
+        marks=() if (table[0], seed) in EVERYDAY else pytest.mark.slow,
+    )
+    for table in TABLES
+    for seed in range(SEEDS)
+]
+
+
+@pytest.mark.parametrize(("seed", "label", "names", "bots"), GAMES)
 async def test_no_face_down_card_is_ever_on_screen_for_onlookers(
     make_app: MakeApp,
     app_dirs: AppDirs,

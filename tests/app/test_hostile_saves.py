@@ -21,11 +21,16 @@ from tui.screens.title import TitleScreen
 
 MakeApp = Callable[..., Any]
 KEPT = {"aces:first_seat=null", "chase:gave[0]=null"}
-SAMPLE = [*NAMED, *(e for e in edits() if e[0] in KEPT), *edits()[len(NAMED) :: 10]]
+SAMPLE = [
+    *NAMED,
+    *(e for e in edits() if e[0] in KEPT),
+    *(pytest.param(e, id=e[0], marks=pytest.mark.slow) for e in edits()[len(NAMED) :: 10]),
+]
+"""Every case found by hand in the everyday run; every tenth of the rest is a soak."""
 
 
 @pytest.mark.timeout(60)  # a save that hangs the app fails here, not the whole run
-@pytest.mark.parametrize("edit", SAMPLE, ids=[edit[0] for edit in SAMPLE])
+@pytest.mark.parametrize("edit", SAMPLE, ids=lambda edit: edit[0])
 async def test_continue_on_an_edited_save_never_crashes(
     edit: Edit, make_app: MakeApp, app_dirs: AppDirs
 ) -> None:

@@ -192,13 +192,24 @@ async def test_keys_pressed_to_hurry_the_computers_do_not_make_the_person_s_move
 
 
 TABLES = [
-    ("chase, two people and two computers", "play chase --players Ann,Ben --bots 2 --seed 5"),
-    ("chase, three people", "play chase --players Ann,Ben,Cleo --seed 8"),
-    ("aces, three people", "play aces --players Ann,Ben,Cleo --match rounds --rounds 3 --seed 4"),
+    pytest.param(
+        "play chase --players Ann,Ben --bots 2 --seed 5", id="chase, two people and two computers"
+    ),
+    pytest.param(
+        "play chase --players Ann,Ben,Cleo --seed 8",
+        id="chase, three people",
+        marks=pytest.mark.slow,
+    ),
+    pytest.param(
+        "play aces --players Ann,Ben,Cleo --match rounds --rounds 3 --seed 4",
+        id="aces, three people",
+        marks=pytest.mark.slow,
+    ),
 ]
+"""The first table is in the everyday run; the other two are soaks (``-m slow``)."""
 
 
-@pytest.mark.parametrize("command", [t[1] for t in TABLES], ids=[t[0] for t in TABLES])
+@pytest.mark.parametrize("command", TABLES)
 async def test_no_person_s_move_is_made_by_a_key_typed_before_their_turn_was_drawn(
     make_app: MakeApp, app_dirs: AppDirs, times: ScriptedTimes, command: str
 ) -> None:

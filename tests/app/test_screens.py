@@ -13,7 +13,8 @@ from tests.support.app import AppDirs
 from tui.gameconfig import GameConfig
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.help import HelpScreen
-from tui.screens.rules import RulesScreen, RulesViewer
+from tui.screens.rules import RulesScreen
+from tui.screens.rules_document import RulesDocument
 from tui.screens.seat_row import SeatRow
 from tui.screens.settings import SettingsScreen
 from tui.screens.setup import SetupScreen
@@ -363,23 +364,44 @@ async def test_rules_hook_opens_the_game_with_its_variants_and_ruling(make_app: 
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, RulesScreen) and screen.game_id == "chase"
-        viewer = screen.query_one("#viewer-chase", RulesViewer)
-        for _ in range(50):  # the document is parsed in a thread, then scrolled
-            if viewer.scroll_y > 0:
-                break
-            await pilot.pause(0.05)
-        source = viewer.document.source
-        assert "At this table:" in source and "Four lives" in source
-        heading = next(
-            block_id
-            for _, label, block_id in viewer.document.table_of_contents
-            if label.startswith("C8.")
-        )
-        block = viewer.query_one(f"#{heading}")
-        assert 0 <= block.virtual_region.y - viewer.scroll_y <= 1, "C8 at the top"
+        viewer = screen.query_one("#viewer-chase", RulesDocument)
+        await pilot.pause()
+        assert "At this table:" in viewer.source and "Four lives" in viewer.source
+        line = viewer.heading_line("C8")
+        assert line is not None and line > 0
+        assert viewer.scroll_y == line, "C8 at the top"
+        assert "C8." in viewer.render_line(0).text
         await pilot.press("a")
         await pilot.pause()
         assert screen.game_id == "aces"
+
+
+async def test_rules_contents_list_the_headings_and_scroll_to_the_one_chosen(
+    make_app: MakeApp,
+) -> None:
+    """``t`` shows the headings beside the rules; choosing one scrolls it to the top;
+    ``t`` again hides the list and gives the keys back to the rules."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.action_show_rules("chase", None)
+        await pilot.pause()
+        await pilot.press("t")
+        await pilot.pause()
+        contents = app.screen.query_one("#contents-chase", OptionList)
+        assert contents.display and contents.has_focus
+        labels = [str(contents.get_option_at_index(i).prompt) for i in range(contents.option_count)]
+        assert "How to play" in labels and any(label.strip().startswith("C5.") for label in labels)
+        contents.highlighted = next(i for i, label in enumerate(labels) if "C5." in label)
+        await pilot.press("enter")
+        await pilot.pause()
+        viewer = app.screen.query_one("#viewer-chase", RulesDocument)
+        assert viewer.scroll_y == viewer.heading_line("C5")
+        await pilot.press("t")
+        await pilot.pause()
+        assert not contents.display and viewer.has_focus
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert viewer.scroll_y > viewer.heading_line("C5")
 
 
 async def test_rules_screen_uses_a_tables_rules_context(make_app: MakeApp) -> None:
@@ -396,7 +418,7 @@ async def test_rules_screen_uses_a_tables_rules_context(make_app: MakeApp) -> No
         await pilot.press("question_mark")
         await pilot.pause(0.3)
         assert isinstance(app.screen, RulesScreen)
-        assert "Last Roll" in app.screen.query_one("#viewer-aces", RulesViewer).document.source
+        assert "Last Roll" in app.screen.query_one("#viewer-aces", RulesDocument).source
 
 
 async def test_help_lists_every_screens_keys(make_app: MakeApp) -> None:

@@ -13,6 +13,7 @@ import random
 import re
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -153,30 +154,52 @@ def play(
     return game
 
 
-@settings(max_examples=20, deadline=None)
-@given(
+RANDOM_GAME = given(
     seed=st.integers(0, 2**32),
     n=st.integers(3, 20),
     variants=st.frozensets(st.sampled_from(sorted(VARIANTS))),
     all_out=st.sampled_from(["replay", "share"]),
     save_at=st.integers(0, 300),
 )
+
+
+@settings(max_examples=6, deadline=None)
+@RANDOM_GAME
 def test_random_games_keep_every_invariant(
     seed: int, n: int, variants: frozenset[str], all_out: str, save_at: int
 ) -> None:
     play(seed, n, variants, all_out, thorough=True, save_at=save_at)
 
 
-def test_a_thousand_seeded_games() -> None:
+@pytest.mark.slow
+@settings(max_examples=50, deadline=None)
+@RANDOM_GAME
+def test_random_games_keep_every_invariant_soak(
+    seed: int, n: int, variants: frozenset[str], all_out: str, save_at: int
+) -> None:
+    """The same, for a long hunt (``-m slow``)."""
+    play(seed, n, variants, all_out, thorough=True, save_at=save_at)
+
+
+def seeded_games(seeds: range) -> None:
     """Wide and cheap: the public view and the actor's, read field by field; no log."""
     names = sorted(VARIANTS)
-    for seed in range(1000):
+    for seed in seeds:
         chooser = random.Random(seed)
         variants = frozenset(name for name in names if chooser.random() < 0.3)
         n = chooser.randint(3, 6)
         all_out = chooser.choice(["replay", "share"])
         save_at = chooser.randint(0, 100) if seed % 10 == 0 else None
         play(seed, n, variants, all_out, thorough=False, save_at=save_at)
+
+
+def test_two_hundred_seeded_games() -> None:
+    seeded_games(range(200))
+
+
+@pytest.mark.slow
+def test_two_thousand_more_seeded_games() -> None:
+    seeded_games(range(200, 2200))
 
 
 def test_saved_game_deals_the_same_next_deck() -> None:

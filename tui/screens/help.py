@@ -18,9 +18,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from tui.screens import SubScreen
+from tui.textual_compat.quiet_footer import QuietFooter
 
 EVERYWHERE: tuple[tuple[str, str], ...] = (
     ("? or F1", "Rules (of the game at the table, with its variants)"),
@@ -95,7 +96,7 @@ class HelpScreen(SubScreen):
         yield Header()
         with VerticalScroll(id="help-body"):
             yield Static(help_text(self.sections()), id="help-text")
-        yield Footer()
+        yield QuietFooter()
 
     def on_mount(self) -> None:
         self.sub_title = "Keys"

@@ -11,13 +11,14 @@ from __future__ import annotations
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from tui import games
 from tui.app_host import app_host
 from tui.games import variant_title
 from tui.screens import SubScreen
 from tui.storage.history import GameRecord
+from tui.textual_compat.quiet_footer import QuietFooter
 from tui.widgets.textfit import fit
 
 WHEN, WINNER, LENGTH = 12, 12, 9
@@ -50,7 +51,7 @@ class RecentScreen(SubScreen):
         yield Header()
         yield Static("Recent games", classes="section-title", id="recent-title")
         yield DataTable(id="recent", cursor_type="row", zebra_stripes=True)
-        yield Footer()
+        yield QuietFooter()
 
     def on_mount(self) -> None:
         from tui.storage.history import History

@@ -1,42 +1,26 @@
-"""The rules of both games, every variant and every ruling, as rendered Markdown.
+"""The rules of both games, every variant and every ruling.
 
 Opened from a table it starts at that game, says which variants are in force there,
-and can scroll straight to a ruling ("C5") so the table can point at it.
+and can scroll straight to a ruling ("C5") so the table can point at it. Each game's
+rules are one ``RulesDocument`` (see there for why not ``MarkdownViewer``); ``t`` shows
+a list of the headings beside it.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import Footer, Header, Markdown, MarkdownViewer, TabbedContent, TabPane
+from textual.containers import Horizontal
+from textual.widgets import Header, OptionList, TabbedContent, TabPane
+from textual.widgets.option_list import Option
 
 from tui import games, rules
 from tui.screens import SubScreen
-
-
-class RulesViewer(MarkdownViewer):
-    """A MarkdownViewer that can scroll to a ruling once its document is built."""
-
-    def __init__(self, markdown: str, ruling: str | None = None, **kwargs: Any) -> None:
-        super().__init__(markdown, show_table_of_contents=False, open_links=False, **kwargs)
-        self.pending_ruling = ruling
-
-    @on(Markdown.TableOfContentsUpdated)
-    def _built(self, _event: Markdown.TableOfContentsUpdated) -> None:
-        if self.pending_ruling:
-            ruling, self.pending_ruling = self.pending_ruling, None
-            self.call_after_refresh(self.goto_ruling, ruling)
-
-    def goto_ruling(self, ruling: str) -> bool:
-        """Scroll so the heading of ``ruling`` ("A4", "C10") is at the top."""
-        for _level, label, block_id in self.document.table_of_contents:
-            if label.startswith(f"{ruling}."):
-                self.scroll_to_widget(self.query_one(f"#{block_id}"), top=True, animate=False)
-                return True
-        return False
+from tui.screens.rules_document import RulesDocument
+from tui.textual_compat.quiet_footer import QuietFooter
 
 
 def document(game_id: str, variants: frozenset[str] | None) -> str:
@@ -46,6 +30,10 @@ def document(game_id: str, variants: frozenset[str] | None) -> str:
         return text
     title, _, rest = text.partition("\n")
     return f"{title}\n\n> {rules.in_force_note(game_id, variants)}\n{rest}"
+
+
+class RulesContents(OptionList):
+    """The headings of the document beside it; choosing one scrolls there."""
 
 
 class RulesScreen(SubScreen):
@@ -71,25 +59,31 @@ class RulesScreen(SubScreen):
 
     def compose(self) -> ComposeResult:
         yield Header()
+        bullet = "-" if getattr(self.app, "ascii_glyphs", False) else "•"
         with TabbedContent(initial=f"rules-{self.game_id}", id="rules-tabs"):
             for spec in games.all_games():
-                game_id = spec.id
-                ours = game_id == self.game_id
-                with TabPane(spec.title, id=f"rules-{game_id}"):
-                    yield RulesViewer(
-                        document(game_id, self.variants if ours else None),
+                ours = spec.id == self.game_id
+                with TabPane(spec.title, id=f"rules-{spec.id}"), Horizontal():
+                    yield RulesContents(id=f"contents-{spec.id}")
+                    yield RulesDocument(
+                        document(spec.id, self.variants if ours else None),
                         ruling=self.ruling if ours else None,
-                        id=f"viewer-{game_id}",
+                        bullet=bullet,
+                        id=f"viewer-{spec.id}",
                     )
-        yield Footer()
+        yield QuietFooter()
 
     def on_mount(self) -> None:
         self.sub_title = "Rules"
         self._focus_document()
 
+    def _document(self) -> RulesDocument | None:
+        found = self.query(f"#viewer-{self.game_id}").results(RulesDocument)
+        return next(found, None)
+
     def _focus_document(self) -> None:
-        viewer = self.query_one(f"#viewer-{self.game_id}", RulesViewer)
-        self.call_after_refresh(viewer.document.focus, scroll_visible=False)
+        if (viewer := self._document()) is not None:
+            viewer.focus(scroll_visible=False)
 
     def show_game(self, game_id: str) -> None:
         if game_id in games.ids():
@@ -101,8 +95,26 @@ class RulesScreen(SubScreen):
         self.show_game(game_id)
 
     def action_toggle_contents(self) -> None:
-        viewer = self.query_one(f"#viewer-{self.game_id}", RulesViewer)
-        viewer.show_table_of_contents = not viewer.show_table_of_contents
+        viewer = self._document()
+        if viewer is None:
+            return
+        contents = self.query_one(f"#contents-{self.game_id}", RulesContents)
+        contents.display = not contents.display
+        if contents.display:
+            contents.set_options(
+                Option(("  " if kind == "h3" else "") + label, id=str(number))
+                for number, (kind, label, _line) in enumerate(viewer.headings())
+                if kind != "h1"
+            )
+            contents.focus()
+        else:
+            viewer.focus(scroll_visible=False)
+
+    @on(OptionList.OptionSelected)
+    def _heading_chosen(self, event: OptionList.OptionSelected) -> None:
+        viewer = self._document()
+        if viewer is not None and event.option.id is not None:
+            viewer.scroll_to_heading(int(event.option.id))
 
     @on(TabbedContent.TabActivated)
     def _tab(self, event: TabbedContent.TabActivated) -> None:

@@ -12,12 +12,13 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui import games
 from tui.app_host import app_host
 from tui.screens import SubScreen
+from tui.textual_compat.quiet_footer import QuietFooter
 from tui.widgets.textfit import fit
 
 if TYPE_CHECKING:
@@ -55,7 +56,7 @@ class SavesScreen(SubScreen):
         yield Header()
         yield Static("Continue a saved game", classes="section-title", id="saves-title")
         yield OptionList(id="saves")
-        yield Footer()
+        yield QuietFooter()
 
     def on_mount(self) -> None:
         self.sub_title = "Continue"

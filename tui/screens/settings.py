@@ -10,13 +10,14 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Header, Label, Select, Static, Switch
+from textual.widgets import Header, Label, Select, Static, Switch
 
 from tui import games
 from tui.app_host import app_host
 from tui.engine.bots import BOT_LEVELS
 from tui.screens import SubScreen
 from tui.storage.settings import ANIMATION_INFO, GLYPHS_INFO, Settings
+from tui.textual_compat.quiet_footer import QuietFooter
 
 GLYPH_CHECK = "\u2680 \u2681 \u2682 \u2683 \u2684 \u2685   \u2663 \u2666 \u2665 \u2660"
 """Die faces and suits exactly as the tables draw them (never with U+FE0F)."""
@@ -159,7 +160,7 @@ class SettingsScreen(SubScreen):
                         "Ask before leaving a game in progress (it is saved either way).",
                         classes="setting-info",
                     )
-        yield Footer()
+        yield QuietFooter()
 
     def _glyph_check(self) -> Text:
         text = Text("Glyph check:  ")

@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Header, Input, Label, Select, Static
 
 from tui import games
 from tui.app_host import app_host
@@ -26,6 +26,7 @@ from tui.gameconfig import GameConfig, bot_names, count_problem, name_problems
 from tui.screens import SubScreen
 from tui.screens import seat_row as seating
 from tui.screens.seat_row import PERSON, SeatRow
+from tui.textual_compat.quiet_footer import QuietFooter
 from tui.widgets.textfit import printable
 
 
@@ -79,7 +80,7 @@ class SetupScreen(SubScreen):
                 yield Static("", id="setup-problem", markup=False)
                 yield Button("Back", id="setup-back", compact=True)
                 yield Button("Start", id="start", variant="success", compact=True)
-        yield Footer()
+        yield QuietFooter()
 
     def _options(self) -> ComposeResult:
         """Who starts, then each of the game's own options (``OptionSpec``)."""

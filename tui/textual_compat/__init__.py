@@ -23,6 +23,8 @@ shows which workaround to revisit:
   (bytes that are not UTF-8 become U+FFFD), ``extended_keys`` (``ESC [ n u`` beyond
   U+10FFFF is ignored) and ``unended_paste`` (a bracketed paste left open ends);
   ``textual._xterm_parser.XTermParser`` and the drivers' module globals.
+- ``quiet_footer``: the footer rebuilds its keys only when they change (public names
+  only; it works around how ``Footer`` answers every bindings signal).
 - ``quit_lane``: Ctrl+Q overtakes a backlog of unhandled keys (``App._post_message``,
   ``MessagePump._message_queue``).
 """
