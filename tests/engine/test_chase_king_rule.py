@@ -1,7 +1,8 @@
 """The King rule of Chase the Ace, as a property over random games and variants.
 
-The rule (rulings C5 and C9, the ``kings-swap`` and ``king-stops`` variants): a player who asks to change with a neighbour holding a King is blocked; the
-King is turned face up for everyone to see and no card moves. Under King stops play the
+The rule (rulings C5 and C9, the ``kings-swap`` and ``king-stops`` variants): a player
+who asks to change with a neighbour holding a King is blocked; the King is turned face
+up for everyone to see and no card moves. Under King stops play the
 round ends there; under Kings swap a King changes hands like any other card.
 
 Random play alone asks for a change against a King in few rounds (four Kings in 52
