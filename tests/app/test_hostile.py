@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from rich.cells import cell_len
 
-from tests.support.app import AppDirs, resize
+from tests.support.app import AppDirs, drawn, resize
 from tests.support.chase import screen_lines
 from tests.support.resilience import HOSTILE_NAMES
 from tests.support.table import log_text, new_engine, table_of, write_settings
@@ -132,6 +132,7 @@ async def test_hostile_names_to_the_winners_screen(make_app: MakeApp, app_dirs: 
         await play_to_the_end(pilot)
         final = app.screen
         assert isinstance(final, RoundEndScreen) and final.summary.final, app.screen_stack
+        await drawn(pilot)
         table = table_of(app)
         (winner,) = table.controller.winners()
         name = table.controller.seats[winner].name
@@ -191,6 +192,7 @@ async def test_computer_players_with_hostile_names_play_to_the_end(
                 await pilot.press("enter")
         final = app.screen
         assert isinstance(final, RoundEndScreen) and final.summary.final
+        await drawn(pilot)
         (winner,) = table_of(app).controller.winners()
         shown = table_of(app).log_names[winner]
         assert final.summary.title.startswith(f"{shown} wins"), final.summary.title

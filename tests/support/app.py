@@ -53,3 +53,15 @@ async def resize(pilot: Any, width: int, height: int) -> None:
     else:
         raise AssertionError(f"the screen never took {width}x{height}: {app.screen.size}")
     await pilot.pause()
+
+
+async def drawn(pilot: Any) -> None:
+    """Wait until the screen on top has been drawn: a screen just pushed is laid out on
+    a later refresh, and read before that (on a loaded machine) it is blank."""
+    from tests.support.chase import screen_lines
+
+    for _ in range(100):
+        if any(line.strip() for line in screen_lines(pilot.app)):
+            return
+        await pilot.pause()
+    raise AssertionError(f"{pilot.app.screen} was never drawn")
