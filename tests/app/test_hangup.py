@@ -17,6 +17,7 @@ and a round's end waits for Enter, which takes the first choice.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import random
 import signal
@@ -40,6 +41,8 @@ from tests.support.pty_driver import (
 from tui.engine.core import Event
 from tui.games import controller_from_dict
 from tui.session.keygate import DECISION
+from tui.storage.files import Damaged
+from tui.storage.save_format import parse_save
 from tui.storage.saves import SaveStore
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -92,18 +95,39 @@ class Shadow:
         return ended
 
 
-def play(app: PtyApp, shadow: Shadow, moves: int) -> None:
-    """Type the keys of ``moves`` moves, one move at a time, each a moment after the
-    screen settled: a person's move takes only a key pressed after it was drawn and
-    after a still moment (the key gate, ``tui.table.gate``), so keys typed ahead of a
-    move would be dropped. The keys of one move (a cut: its key, Home, Enter) go in
-    one burst, as a fast typist's over SSH would."""
+def play(app: PtyApp, shadow: Shadow, moves: int, home: Path) -> None:
+    """Type the keys of ``moves`` moves, one move at a time. A person's move takes only
+    a key pressed after it was drawn and after a still moment (the key gate,
+    ``tui.table.gate``), so before each move the screen must have been still for longer
+    than the gate asks; after it, the app has made the move (and the computers theirs)
+    once its save holds the shadow's state: every move is saved. A loaded machine then
+    only makes the test slower, never drops a key or hangs up before a move was made.
+    The keys of one move (a cut: its key, Home, Enter) go in one burst, as a fast
+    typist's over SSH would."""
+    still = max(DECISION.settle, DECISION.quiet) + 0.1
     for _ in range(moves):
-        time.sleep(max(DECISION.settle, DECISION.quiet) + 0.05)
+        app.quiet(settle=still, limit=30)
         keys = shadow.step()
         app.send("".join(KEY_BYTES.get(key, key) for key in keys))
-        app.quiet(settle=0.15, limit=8)
+        wait_for_save(app, home, shadow.controller.to_dict())
     assert app.poll() is None, app.text()[-2000:]
+
+
+def wait_for_save(app: PtyApp, home: Path, state: dict[str, Any], limit: float = 30.0) -> None:
+    """Read the app's output until its save holds ``state`` (or fail after ``limit``)."""
+    folder = saves_dir(home)
+    end = time.monotonic() + limit
+    saved: dict[str, Any] | None = None
+    while time.monotonic() < end:
+        for path in folder.glob("*.json"):
+            slot_id = path.name.removesuffix(".json")
+            with contextlib.suppress(OSError, Damaged):  # replaced or removed meanwhile
+                saved = parse_save(path.read_bytes(), slot_id=slot_id, path=path)[1]
+        if saved == state:
+            return
+        assert app.poll() is None, app.text()[-2000:]
+        app.read(0.05)
+    raise AssertionError(f"the save never held the shadow's state: {saved}")
 
 
 KEY_BYTES = {"enter": "\r", "home": "\x1b[H", "escape": "\x1b"}
@@ -157,7 +181,7 @@ def test_hang_up_saves_and_the_game_plays_on_unchanged(
     shadow = Shadow(argv, chooser)
     with start(tmp_path, argv) as app:
         open_table(app)
-        play(app, shadow, moves)
+        play(app, shadow, moves, tmp_path)
         assert not shadow.controller.over, "choose a point before the end of the game"
         hung_up = time.monotonic()
         app.hang_up()
@@ -178,7 +202,7 @@ def test_sigterm_saves_and_exits_cleanly(tmp_path: Path, argv: list[str], moves:
     shadow = Shadow(argv, 5)
     with start(tmp_path, argv) as app:
         open_table(app)
-        play(app, shadow, moves)
+        play(app, shadow, moves, tmp_path)
         os.kill(app.pid, signal.SIGTERM)
         assert app.wait(2.0) == 0
         screen = app.text()
@@ -194,14 +218,14 @@ def test_resume_after_a_hang_up_plays_on_from_the_same_state(tmp_path: Path) -> 
     shadow = Shadow(argv, 6)
     with start(tmp_path, argv) as app:
         open_table(app)
-        play(app, shadow, 3)
+        play(app, shadow, 3, tmp_path)
         app.hang_up()
         assert app.wait(2.0) is not None
     slot_id, before = the_save(tmp_path)
     with start(tmp_path, ["resume"]) as app:
         open_table(app)
         assert "the game goes on" in app.text()
-        play(app, shadow, 3)
+        play(app, shadow, 3, tmp_path)
         app.hang_up()
         assert app.wait(2.0) is not None
     again, payload = the_save(tmp_path)
@@ -281,12 +305,12 @@ def test_a_game_open_in_one_terminal_is_not_opened_in_another(tmp_path: Path) ->
     shadow = Shadow(argv, 7)
     with start(tmp_path, argv) as first:
         open_table(first)
-        play(first, shadow, 2)
+        play(first, shadow, 2, tmp_path)
         with start(tmp_path, ["resume"]) as second:
             assert second.wait_for("Every saved game is open", timeout=20), second.text()[-1500:]
             second.send("\x11")  # Ctrl+Q
             assert second.wait(5.0) == 0
-        play(first, shadow, 2)
+        play(first, shadow, 2, tmp_path)
         first.hang_up()
         assert first.wait(2.0) is not None
     _slot, payload = the_save(tmp_path)

@@ -22,12 +22,13 @@ from typing import Any
 import pytest
 from rich.cells import cell_len
 
-from tests.support.app import AppDirs
+from tests.support.app import AppDirs, drawn, resize
 from tests.support.chase import screen_lines
 from tests.support.resilience import HOSTILE_NAMES
 from tests.support.table import log_text, new_engine, table_of, write_settings
 from tui.engine.controller import Controller, Seat
 from tui.games import controller as make_controller
+from tui.screens.round_end import RoundEndScreen
 from tui.session import TableSession
 
 MakeApp = Callable[..., Any]
@@ -88,8 +89,6 @@ def hostile_game(game_id: str, names: Sequence[str], bots: bool, seed: int = 5) 
 
 
 async def play_to_the_end(pilot: Any, limit: int = 400) -> None:
-    from tui.screens.round_end import RoundEndScreen
-
     app = pilot.app
     for _ in range(limit):
         screen = app.screen
@@ -124,15 +123,26 @@ async def test_an_aces_table_of_hostile_names(
 
 
 async def test_hostile_names_to_the_winners_screen(make_app: MakeApp, app_dirs: AppDirs) -> None:
+    """Played to the end: the winner's screen shows the markup name literally ("wins!"),
+    and the finished table behind it marks the winner."""
     write_settings(app_dirs.settings)
     app = make_app(settings_path=app_dirs.settings)
     async with app.run_test(size=(80, 24)) as pilot:
         app.open_table(TableSession(hostile_game("aces", ACES_NAMES[2:], bots=False, seed=8)))
         await play_to_the_end(pilot)
-        check_screen(app)  # the winner's screen
+        final = app.screen
+        assert isinstance(final, RoundEndScreen) and final.summary.final, app.screen_stack
+        await drawn(pilot)
+        table = table_of(app)
+        (winner,) = table.controller.winners()
+        name = table.controller.seats[winner].name
+        assert name == "[link=https://x]y", "the seed makes the markup name win"
+        text = check_screen(app, [f"{name} wins!", "is the last player holding chips"])
+        assert "Rematch" in text and "Back to title" in text
         await pilot.press("escape")  # look at the finished table
         await pilot.pause()
-        check_screen(app)
+        assert app.screen is table
+        check_screen(app, ["★ winner", f"{name} wins the round"])
 
 
 async def test_a_chase_table_of_hostile_names_curtains_and_winner(
@@ -167,9 +177,8 @@ async def test_a_chase_table_of_hostile_names_curtains_and_winner(
 async def test_computer_players_with_hostile_names_play_to_the_end(
     make_app: MakeApp, app_dirs: AppDirs, game_id: str
 ) -> None:
-    """All seats computers: the game plays itself; the log and the winner's screen."""
-    from tui.screens.round_end import RoundEndScreen
-
+    """All seats computers: the game plays itself; the log and the winner's screen,
+    which names the winner (as the table cleans and cuts the name)."""
     names = ACES_NAMES if game_id == "aces" else HOSTILE_NAMES[:6]
     write_settings(app_dirs.settings)
     app = make_app(settings_path=app_dirs.settings)
@@ -181,8 +190,13 @@ async def test_computer_players_with_hostile_names_play_to_the_end(
                 if app.screen.summary.final:
                     break
                 await pilot.press("enter")
-        assert isinstance(app.screen, RoundEndScreen) and app.screen.summary.final
-        check_screen(app)
+        final = app.screen
+        assert isinstance(final, RoundEndScreen) and final.summary.final
+        await drawn(pilot)
+        (winner,) = table_of(app).controller.winners()
+        shown = table_of(app).log_names[winner]
+        assert final.summary.title.startswith(f"{shown} wins"), final.summary.title
+        check_screen(app, [shown[:12], " wins"])
         log = log_text(app)
         assert "\x1b" not in log and "\u202e" not in log
 
@@ -255,7 +269,7 @@ async def test_continue_and_recent_games_show_names_literally(
         assert isinstance(app.screen, RecentScreen)
         check_screen(app, ["[bold red]x"])
         for size in ((40, 12), (200, 50)):
-            await pilot.resize_terminal(*size)
+            await resize(pilot, *size)
             check_screen(app)
 
 

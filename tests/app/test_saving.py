@@ -91,6 +91,48 @@ async def test_every_move_is_saved_and_continue_restores_it_exactly(
         assert resumed.apply(action) == interrupted.apply(action)
 
 
+@pytest.mark.parametrize(
+    "config",
+    [
+        aces_config(3, bots=2, first_seat=0, match="rounds", seed=23),
+        chase_config(bots=(1, 2), seed=24),
+    ],
+    ids=["aces", "chase"],
+)
+async def test_a_computer_players_move_is_saved_too(
+    make_app: MakeApp, app_dirs: AppDirs, config: Any
+) -> None:
+    """One person and two computers: after the person's key the computers move by
+    themselves, and the save on disk, loaded, is the game after their moves (a save
+    after the person's move only would hold the game before them)."""
+    write_settings(app_dirs.settings)
+    chooser = random.Random(9)
+    app = make_app(settings_path=app_dirs.settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(config)
+        await pilot.pause()
+        controller = table_of(app).controller
+        after_computer: list[dict[str, Any]] = []
+        play_bot = controller.play_bot
+
+        def watched() -> Any:
+            result = play_bot()
+            after_computer.append(controller.to_dict())
+            return result
+
+        controller.play_bot = watched
+        computer_last = 0
+        for _ in range(12):
+            await press_offered(pilot, chooser)
+            await pilot.pause()
+            if controller.over:
+                break  # its save is gone, the game is in the history
+            (payload,) = saved_payloads(app_dirs).values()
+            assert payload == controller.to_dict()
+            computer_last += bool(after_computer) and after_computer[-1] == payload
+        assert computer_last >= 3, "the computers' moves were the last ones saved"
+
+
 async def test_resume_command_opens_the_newest_free_game(
     make_app: MakeApp, app_dirs: AppDirs
 ) -> None:
@@ -120,6 +162,45 @@ async def test_hang_up_inside_the_app_saves_and_exits(make_app: MakeApp, app_dir
         await pilot.pause()
         await pilot.press("enter", "r")
         controller = table_of(app).controller
+        app._hang_up()
+        await pilot.pause()
+    assert app.return_code == 0
+    assert list(saved_payloads(app_dirs).values()) == [controller.to_dict()]
+
+
+async def test_hang_up_saves_what_the_last_autosave_could_not(
+    make_app: MakeApp, app_dirs: AppDirs, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The hang-up save is a save of its own, not a reliance on the last autosave: the
+    autosave after the last move failed (a full disk a moment ago), so the file holds
+    the move before it; the hang-up, with the disk writable again, saves the game as it
+    stands."""
+    from tui.storage.files import StorageError
+
+    write_settings(app_dirs.settings)
+    app = make_app(settings_path=app_dirs.settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(aces_config(2, seed=3, first_seat=0))
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        table = table_of(app)
+        slot = table.session.slot
+        write = slot.write
+        before = table.controller.to_dict()
+        assert list(saved_payloads(app_dirs).values()) == [before]
+
+        def full_disk(*args: Any, **kwargs: Any) -> None:
+            raise StorageError("the disk is full")
+
+        monkeypatch.setattr(slot, "write", full_disk)
+        await pilot.press("r")
+        await pilot.pause()
+        assert table.session.saving_off, "the autosave after the roll failed"
+        assert list(saved_payloads(app_dirs).values()) == [before]
+        monkeypatch.setattr(slot, "write", write)
+        controller = table.controller
+        assert controller.to_dict() != before
         app._hang_up()
         await pilot.pause()
     assert app.return_code == 0

@@ -624,6 +624,11 @@ async def test_resume_command_without_saves_says_so(make_app: MakeApp) -> None:
     async with app.run_test() as pilot:
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
+        # The notice is posted from the title's mount: under load, a pause or two later.
+        for _ in range(50):
+            if any("no saved game" in n.message for n in app._notifications):
+                break
+            await pilot.pause()
         assert any("no saved game" in n.message for n in app._notifications)
 
 

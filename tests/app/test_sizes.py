@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.support.app import AppDirs
+from tests.support.app import AppDirs, resize
 from tests.support.chase import chase_config, screen_lines
 from tests.support.resilience import send_keys
 from tests.support.table import aces_config, table_of, write_settings
@@ -42,10 +42,9 @@ async def sweep(pilot: Any, sizes: tuple[tuple[int, int], ...] = SIZES) -> None:
     app = pilot.app
     top = app.screen
     for width, height in sizes:
-        await pilot.resize_terminal(width, height)
+        await resize(pilot, width, height)
         assert app.screen is top, (width, height, app.screen_stack)
-    await pilot.resize_terminal(80, 24)
-    await pilot.pause()
+    await resize(pilot, 80, 24)
     assert app.screen is top
     assert len(screen_lines(app)) == 24
 
@@ -106,14 +105,34 @@ async def test_menus_and_lists_at_every_size(make_app: MakeApp, app_dirs: AppDir
             assert type(app.screen).__name__ == "TitleScreen"
 
 
+TINY = ((1, 1), (2, 1), (1, 3), (7, 3), (20, 6), (MIN_WIDTH - 1, MIN_HEIGHT - 1))
+"""The sizes a screen is hardest pressed at: one cell, one line, one column, a few."""
+
+
 async def test_the_rules_at_every_size(make_app: MakeApp, app_dirs: AppDirs) -> None:
+    """The rules open (once: building them is the slow part), take every tiny size
+    without closing, and at 80x24 again show their text, page down and switch games."""
+    from tui.screens.rules import RulesScreen, RulesViewer
+
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("r")
         await pilot.pause()
-        await sweep(pilot, ((1, 1),))
-        await pilot.press("pagedown", "end")
+        rules = app.screen
+        assert isinstance(rules, RulesScreen) and rules.game_id == "aces"
+        await sweep(pilot, TINY)
+        text = "\n".join(screen_lines(app))
+        assert "Aces in the Pot" in text and "How to play" in text
+        viewer = rules.query_one("#viewer-aces", RulesViewer)
+        await pilot.press("pagedown")
         await pilot.pause()
+        assert viewer.document.scroll_y > 0 or viewer.scroll_y > 0, "PgDn scrolls the rules"
+        await pilot.press("c")
+        await pilot.pause()
+        assert rules.game_id == "chase"
+        assert "A card game of luck and nerve" in "\n".join(screen_lines(app))
+        await sweep(pilot, TINY[::2])
+        assert app.screen is rules and "luck and nerve" in "\n".join(screen_lines(app))
 
 
 # -- the table ----------------------------------------------------------------------------------
@@ -152,12 +171,12 @@ async def test_a_table_too_small_says_so_and_play_goes_on_when_it_grows(
         table = table_of(app)
         before = table.controller.to_dict()
         for width, height in ((40, 12), (MIN_WIDTH - 1, 30), (100, MIN_HEIGHT - 1), (1, 1)):
-            await pilot.resize_terminal(width, height)
+            await resize(pilot, width, height)
             assert table.has_class("-too-small")
             words = notice(app)
             assert f"{width}x{height}" in words and f"{MIN_WIDTH}x{MIN_HEIGHT}" in words
         assert table.controller.to_dict() == before
-        await pilot.resize_terminal(MIN_WIDTH, MIN_HEIGHT)
+        await resize(pilot, MIN_WIDTH, MIN_HEIGHT)
         assert not table.has_class("-too-small")
         await sweep(pilot, SIZES[::3])
         key = table.controller.actions()[0].key

@@ -2,7 +2,8 @@
 
 Every test builds a fresh, seeded app (animations off), opens a table through the app's
 ``start_game`` and presses keys. The docstring of each test says what its picture must
-show; after ``pytest --snapshot-update`` render the SVGs to PNG and look at them.
+show (text in double quotes is quoted from the picture: ``test_snapshot_docstrings.py``
+checks); after ``pytest --snapshot-update`` render the SVGs to PNG and look at them.
 """
 
 from __future__ import annotations

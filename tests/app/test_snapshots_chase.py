@@ -3,8 +3,9 @@
 Every test builds a fresh, seeded app (animations off) and deals scripted decks
 (``ScriptedDeck``): either the app starts the game and keys are pressed, or the engine
 plays ahead to the moment that matters and the app opens the table there, as it does
-for a resumed game. The docstring of each test says what its picture must show; after
-``pytest --snapshot-update`` render the SVGs to PNG and look at them.
+for a resumed game. The docstring of each test says what its picture must show (text
+in double quotes is quoted from the picture: ``test_snapshot_docstrings.py`` checks);
+after ``pytest --snapshot-update`` render the SVGs to PNG and look at them.
 """
 
 from __future__ import annotations
@@ -74,19 +75,20 @@ def chase_app(
 
 
 def test_chase_curtain(snap_compare: Any, make_app: Any, app_dirs: AppDirs) -> None:
-    """Three people, Ann has dealt: the curtain at the bottom reads "Pass to Ben: press
-    Enter when only Ben is looking." with the public status (round 1, Ann deals, 3 turns
-    left) and the keys "Enter I am Ben" and "Esc Leave table". Behind it, dimmed, the
-    public table: every card face down ([▒▒]), nobody's card in the middle ("Face
-    down"), the log tells only the deal."""
+    """Three people, Ann has dealt: the curtain, over the middle of the table, reads
+    "Pass to Ben: press Enter when only Ben is looking." with the public status ("Round
+    1 · Ann deals · 3 turns left") and the keys "Enter I am Ben" and "Esc Leave table".
+    Above and below it, dimmed, the public table: every card face down ([▒▒]), "Waiting
+    for Ben...", and the log tells only the deal."""
     app, before = chase_app(make_app, app_dirs, chase_config(), [FIRST], ["d"])
     assert snap_compare(app, terminal_size=SMALL, run_before=before)
 
 
 def test_chase_private_view(snap_compare: Any, make_app: Any, app_dirs: AppDirs) -> None:
-    """Ben took the keyboard: his panel and the middle show his 4♣ ("Your card",
-    "dealt to you"); Ann's and Cleo's cards stay face down; the info box says "Ben: you
-    hold 4♣, dealt to you"; the action bar offers "S Stand" and "C Change with Cleo"."""
+    """Ben took the keyboard: his panel and the middle show his 4♣ ("[4♣] yours", "Your
+    card", "dealt to you"); Ann's and Cleo's cards stay face down; the info box holds
+    only what everyone may know ("Round 1 · Ann deals · 3 turns left"); the action bar
+    offers "S Stand" and "C Change with Cleo"."""
     app, before = chase_app(make_app, app_dirs, chase_config(), [FIRST], ["d", "enter"])
     assert snap_compare(app, terminal_size=SMALL, run_before=before)
 
@@ -94,8 +96,8 @@ def test_chase_private_view(snap_compare: Any, make_app: Any, app_dirs: AppDirs)
 def test_chase_after_a_swap(snap_compare: Any, make_app: Any, app_dirs: AppDirs) -> None:
     """Ben changed with Cleo: a box for Ben only ("Ben, only for you") shows his new
     card 9♥ drawn large and "You changed with Cleo: you gave 4♣ and got 9♥", and "Enter
-    Cover your card and pass on". The table behind is public again: the log says only
-    "Ben changes with Cleo"."""
+    Cover your card and pass on". The table behind is public again: Ben's card is face
+    down ("[▒▒] changed"), Cleo is to play; the box covers the middle and the log."""
     app, before = chase_app(make_app, app_dirs, chase_config(), [FIRST], ["d", "enter", "c"])
     assert snap_compare(app, terminal_size=SMALL, run_before=before)
 
@@ -240,7 +242,8 @@ def test_chase_ascii(snap_compare: Any, make_app: Any, app_dirs: AppDirs) -> Non
 
 def test_chase_hostile_names(snap_compare: Any, make_app: Any, app_dirs: AppDirs) -> None:
     """Names with markup and wide characters at the curtain: "[bold red]x[/]" is shown
-    literally, the long wide name is cut with "…" in its panel and in "Pass to …"."""
+    literally, the long wide name is cut with "…" in its panel ("张伟张伟张伟…") and in
+    the curtain's "Pass to" line."""
     names = ["[bold red]x[/]", "\u5f20\u4f1f" * 10, "[link=x]y"]
     app, before = chase_app(make_app, app_dirs, chase_config(names), [FIRST], ["d"])
     assert snap_compare(app, terminal_size=SMALL, run_before=before)

@@ -1,7 +1,8 @@
 """Snapshots of the shell's screens (pytest-textual-snapshot), each from a fresh app.
 
 Update with ``pytest tests/app/test_snapshots_screens.py --snapshot-update``, then render
-the SVGs to PNG and look at them before committing.
+the SVGs to PNG and look at them before committing. Text in double quotes in a test's
+docstring is quoted from its picture (``test_snapshot_docstrings.py`` checks).
 """
 
 from __future__ import annotations
@@ -138,8 +139,8 @@ def test_settings_display(snap_compare: Any, make_app: MakeApp) -> None:
 
 
 def test_rules(snap_compare: Any, make_app: MakeApp) -> None:
-    """Rules from the title at 80x24: two tabs, Aces in the Pot open at its start, no
-    "At this table" note."""
+    """Rules from the title at 80x24: two tabs, Aces in the Pot open at its start
+    ("Everyone gets 2 chips"), and no note of a table's variants (none is open)."""
     assert snap_compare(make_app(), press=["r", "_"], terminal_size=(80, 24))
 
 

@@ -14,6 +14,7 @@ from tests.support.table import (
     write_settings,
 )
 from tui.screens.round_end import RoundEndScreen
+from tui.storage.saves import SaveStore
 from tui.table.screen import TableScreen
 from tui.widgets.action_bar import ActionBar
 from tui.widgets.game_log import GameLog
@@ -197,11 +198,14 @@ async def test_every_move_is_saved(make_app: MakeApp, app_dirs: AppDirs) -> None
         await pilot.pause()
         await pilot.press("enter", "r")
         await pilot.pause()
-        (save,) = app_dirs.saves.glob("*.json")
-        before = save.read_bytes()
+        store = SaveStore(app_dirs.saves)
+        (summary,) = store.list()
+        before = store.load(summary.slot_id)
+        assert before == table_of(app).controller.to_dict()
         await pilot.press("r")
         await pilot.pause()
-        assert save.read_bytes() != before
+        after = store.load(summary.slot_id)
+        assert after != before and after == table_of(app).controller.to_dict()
 
 
 async def test_hostile_names_are_shown_literally(make_app: MakeApp, app_dirs: AppDirs) -> None:

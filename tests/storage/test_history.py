@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.support.disk import corrupt_copies, skip_if_modes_are_ignored
+from tests.support.disk import corrupt_copies, with_modes_obeyed
 from tui.storage import files
 from tui.storage.history import GameRecord, History
 
@@ -329,27 +329,37 @@ def test_busy_database_is_reported_not_moved(history: History) -> None:
     assert len(history.recent()[0]) == 1
 
 
-def test_read_only_data_dir(history: History, tmp_path: Path) -> None:
-    skip_if_modes_are_ignored(tmp_path)
-    add(history)
-    os.chmod(history.path.parent, 0o500)
-    os.chmod(history.path, 0o400)
-    try:
-        message = add(history)
+def test_read_only_data_dir(tmp_path: Path) -> None:
+    """Run as a user the mode bits bind (as root too: see ``with_modes_obeyed``)."""
+
+    def body(folder: Path) -> None:
+        history = History(folder / "data" / "party-dice" / "history.sqlite3")
+        add(history)
+        os.chmod(history.path.parent, 0o500)
+        os.chmod(history.path, 0o400)
+        try:
+            message = add(history)
+            assert message is not None
+            assert message.startswith("This game could not be added to the history (")
+            assert len(history.recent()[0]) == 1
+            assert corrupt_copies(history.path.parent) == []
+        finally:
+            os.chmod(history.path.parent, 0o700)
+            os.chmod(history.path, 0o600)
+
+    with_modes_obeyed(tmp_path, body)
+
+
+def test_unreadable_database_chmod_000(tmp_path: Path) -> None:
+    """Run as a user the mode bits bind (as root too: see ``with_modes_obeyed``)."""
+
+    def body(folder: Path) -> None:
+        history = History(folder / "data" / "party-dice" / "history.sqlite3")
+        add(history)
+        os.chmod(history.path, 0)
+        records, message = history.recent()
+        assert records == []
         assert message is not None
-        assert message.startswith("This game could not be added to the history (")
-        assert len(history.recent()[0]) == 1
-        assert corrupt_copies(history.path.parent) == []
-    finally:
-        os.chmod(history.path.parent, 0o700)
-        os.chmod(history.path, 0o600)
+        assert message.startswith("The history of games cannot be read (")
 
-
-def test_unreadable_database_chmod_000(history: History, tmp_path: Path) -> None:
-    skip_if_modes_are_ignored(tmp_path)
-    add(history)
-    os.chmod(history.path, 0)
-    records, message = history.recent()
-    assert records == []
-    assert message is not None
-    assert message.startswith("The history of games cannot be read (")
+    with_modes_obeyed(tmp_path, body)

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.support.disk import corrupt_copies, skip_if_modes_are_ignored
+from tests.support.disk import corrupt_copies, with_modes_obeyed
 from tui.engine.controller import SaveFormatError
 from tui.storage import files, locks
 from tui.storage.files import StorageError
@@ -504,12 +504,17 @@ def test_unreadable_save_in_place_of_a_file_is_moved_aside(store: SaveStore) -> 
     assert len(corrupt_copies(store.directory)) == 1
 
 
-def test_unreadable_save_chmod_000(store: SaveStore, tmp_path: Path) -> None:
-    skip_if_modes_are_ignored(tmp_path)
-    slot_id = plant(store, json.dumps(good_envelope()).encode())
-    os.chmod(store.save_path(slot_id), 0)
-    (message,) = store.scan().messages
-    assert "could not be read (permission denied)" in message
+def test_unreadable_save_chmod_000(tmp_path: Path) -> None:
+    """Run as a user the mode bits bind (as root too: see ``with_modes_obeyed``)."""
+
+    def body(folder: Path) -> None:
+        store = SaveStore(folder / "state" / "saves")
+        slot_id = plant(store, json.dumps(good_envelope()).encode())
+        os.chmod(store.save_path(slot_id), 0)
+        (message,) = store.scan().messages
+        assert "could not be read (permission denied)" in message
+
+    with_modes_obeyed(tmp_path, body)
 
 
 def test_unreadable_save_simulated(store: SaveStore, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -596,15 +601,19 @@ def test_directory_vanishing_mid_game_gives_storage_error(store: SaveStore) -> N
 
 
 def test_read_only_directory_gives_storage_error(tmp_path: Path) -> None:
-    skip_if_modes_are_ignored(tmp_path)
-    directory = tmp_path / "saves"
-    directory.mkdir(mode=0o500)
-    try:
-        with pytest.raises(StorageError) as caught:
-            SaveStore(directory).new_slot("aces")
-        assert "permission denied" in caught.value.message
-    finally:
-        os.chmod(directory, 0o700)
+    """Run as a user the mode bits bind (as root too: see ``with_modes_obeyed``)."""
+
+    def body(folder: Path) -> None:
+        directory = folder / "saves"
+        directory.mkdir(mode=0o500)
+        try:
+            with pytest.raises(StorageError) as caught:
+                SaveStore(directory).new_slot("aces")
+            assert "permission denied" in caught.value.message
+        finally:
+            os.chmod(directory, 0o700)
+
+    with_modes_obeyed(tmp_path, body)
 
 
 def test_lock_that_cannot_be_made_is_a_save_error_and_a_storage_error(

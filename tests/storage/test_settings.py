@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.support.disk import corrupt_copies, skip_if_modes_are_ignored
+from tests.support.disk import corrupt_copies, with_modes_obeyed
 from tui import games
 from tui.engine.aces import rules as aces_rules
 from tui.engine.chase import rules as chase_rules
@@ -441,25 +441,35 @@ def test_storage_modules_do_not_load_textual() -> None:
     subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).parents[2])
 
 
-def test_unreadable_file_chmod_000(path: Path, tmp_path: Path) -> None:
-    skip_if_modes_are_ignored(tmp_path)
-    write(path, 'animation = "off"\n')
-    os.chmod(path, 0)
-    settings, message = load_settings(path)
-    assert settings == Settings()
-    assert message is not None and "could not be read (permission denied)" in message
-    (moved,) = corrupt_copies(path.parent)
-    os.chmod(moved, 0o600)
-    assert moved.read_text() == 'animation = "off"\n'
+def test_unreadable_file_chmod_000(tmp_path: Path) -> None:
+    """Run as a user the mode bits bind (as root too: see ``with_modes_obeyed``)."""
+
+    def body(folder: Path) -> None:
+        path = folder / "config" / "party-dice" / "settings.toml"
+        write(path, 'animation = "off"\n')
+        os.chmod(path, 0)
+        settings, message = load_settings(path)
+        assert settings == Settings()
+        assert message is not None and "could not be read (permission denied)" in message
+        (moved,) = corrupt_copies(path.parent)
+        os.chmod(moved, 0o600)
+        assert moved.read_text() == 'animation = "off"\n'
+
+    with_modes_obeyed(tmp_path, body)
 
 
-def test_read_only_config_dir(path: Path, tmp_path: Path) -> None:
-    skip_if_modes_are_ignored(tmp_path)
-    path.parent.mkdir(parents=True)
-    os.chmod(path.parent, 0o500)
-    try:
-        with pytest.raises(StorageError) as caught:
-            save_settings(Settings(), path)
-        assert "(permission denied)" in caught.value.message
-    finally:
-        os.chmod(path.parent, 0o700)
+def test_read_only_config_dir(tmp_path: Path) -> None:
+    """Run as a user the mode bits bind (as root too: see ``with_modes_obeyed``)."""
+
+    def body(folder: Path) -> None:
+        path = folder / "config" / "party-dice" / "settings.toml"
+        path.parent.mkdir(parents=True)
+        os.chmod(path.parent, 0o500)
+        try:
+            with pytest.raises(StorageError) as caught:
+                save_settings(Settings(), path)
+            assert "(permission denied)" in caught.value.message
+        finally:
+            os.chmod(path.parent, 0o700)
+
+    with_modes_obeyed(tmp_path, body)

@@ -37,3 +37,31 @@ async def no_blink(pilot: Any) -> None:
 
     for widget in pilot.app.screen.query(Input):
         widget.cursor_blink = False
+
+
+async def resize(pilot: Any, width: int, height: int) -> None:
+    """Resize the terminal and wait until the screen on top has taken the new size and
+    handled it. Pilot's ``resize_terminal`` posts the resize and pauses once, which on
+    a loaded machine can return before the screen was resized (its ``on_resize`` not yet
+    run): asserting then reads the old size."""
+    await pilot.resize_terminal(width, height)
+    app = pilot.app
+    for _ in range(100):
+        if tuple(app.size) == (width, height) and tuple(app.screen.size) == (width, height):
+            break
+        await pilot.pause()
+    else:
+        raise AssertionError(f"the screen never took {width}x{height}: {app.screen.size}")
+    await pilot.pause()
+
+
+async def drawn(pilot: Any) -> None:
+    """Wait until the screen on top has been drawn: a screen just pushed is laid out on
+    a later refresh, and read before that (on a loaded machine) it is blank."""
+    from tests.support.chase import screen_lines
+
+    for _ in range(100):
+        if any(line.strip() for line in screen_lines(pilot.app)):
+            return
+        await pilot.pause()
+    raise AssertionError(f"{pilot.app.screen} was never drawn")
