@@ -117,8 +117,9 @@ def test_aces_ace_six_decision_long_names(
     snap_compare: Any, make_app: Any, app_dirs: AppDirs
 ) -> None:
     """The ace+six choice at 80x24 with three long names: both options read whole, each
-    with what follows it ("Pot: ... last chip into the pot: ... rolls next", "Pass: ...
-    gets it: ... rolls next"), wrapped over the bar's lines, none of it cut off."""
+    with what follows it: "Pot: Alexandra Katharina's last chip into the pot:" and,
+    wrapped to the next line of the bar, "Bartholomew Cunning rolls next"; "Pass:
+    Bartholomew Cunning gets it: Bartholomew Cunning rolls next". None of it cut off."""
     app, before = table_app(
         make_app,
         app_dirs,
@@ -146,8 +147,8 @@ def test_aces_match_standings(
     """A three-round match after round 1: "Round 1: Cleo wins", the pot held 2 chips, 2
     points for Cleo, 2 rounds to go; standings Cleo 2 points (star), Ann and Ben 0
     points; choices "Enter Next round" and "Esc Look at the table". Behind it the info
-    box flows its four lines into its three rows (round, points, variants, rules cut
-    with "…")."""
+    box flows its four lines into its three rows (round, points, variants, and the
+    rules cut short with an ellipsis at 80x24)."""
     config = aces_config(3, first_seat=0, match="rounds", rounds=3)
     app, before = table_app(make_app, app_dirs, config, CLEO_WINS, ["enter", "r", "r"])
     assert snap_compare(app, terminal_size=size, run_before=before)
