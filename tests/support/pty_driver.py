@@ -44,6 +44,10 @@ class PtyApp:
         pid, fd = pty.fork()
         if pid == 0:  # the child: a new session whose controlling terminal is the pty
             try:
+                # As a terminal's shell would start it: a run of the tests started in the
+                # background (``pytest &``) ignores SIGINT, and children inherit that.
+                for number in (signal.SIGINT, signal.SIGQUIT):
+                    signal.signal(number, signal.SIG_DFL)
                 if cwd:
                     os.chdir(cwd)
                 os.execvpe(argv[0], list(argv), dict(env if env is not None else os.environ))

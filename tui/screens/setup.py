@@ -151,7 +151,8 @@ class SetupScreen(SubScreen):
     # -- state -----------------------------------------------------------------------
 
     def rows(self) -> list[SeatRow]:
-        return list(self.query(SeatRow))
+        """The seats, without one still being added (Ctrl+N twice in one burst)."""
+        return [row for row in self.query(SeatRow) if row.is_mounted]
 
     def revalidate(self) -> None:
         """Number the seats, write every problem next to its field, enable Start."""
