@@ -110,6 +110,17 @@ def test_raw_input_never_stops_the_app(tmp_path: Path, what: str, data: bytes) -
         check_alive_then_quit(app, tmp_path, what)
 
 
+def test_a_false_size_report_leaves_the_app_its_size(tmp_path: Path) -> None:
+    """Bytes that look like the terminal's in-band size report ("one cell", a mode the
+    app never turned on) made the app lay itself out for 1x1 on an 80x24 terminal:
+    after a storm, Ctrl+Q's question was up but drawn in one cell (issue 17, item 7)."""
+    write_settings(tmp_path, confirm_quit=True)
+    with start(tmp_path, ["play", "aces", "--players", "Ann,Ben"]) as app:
+        assert app.wait_for("Ben"), app.text()[-400:]
+        app.send(b"\x1b[48;1;1;1;1t")
+        check_alive_then_quit(app, tmp_path, "a false size report")
+
+
 SEEDS = [1, 2, 3, 4, 5, 6]
 STORM_KEYS = 3000
 

@@ -21,7 +21,8 @@ shows which workaround to revisit:
   ``App._handle_exception``, ``textual._context.active_message_pump``).
 - ``terminal_input``: installs, in the Linux drivers' input thread, ``input_decoding``
   (bytes that are not UTF-8 become U+FFFD), ``extended_keys`` (``ESC [ n u`` beyond
-  U+10FFFF is ignored) and ``unended_paste`` (a bracketed paste left open ends);
+  U+10FFFF is ignored), ``unended_paste`` (a bracketed paste left open ends) and
+  ``unasked_reports`` (a window size reported on the input counts only if asked for);
   ``textual._xterm_parser.XTermParser`` and the drivers' module globals.
 - ``quit_lane``: Ctrl+Q overtakes a backlog of unhandled keys (``App._post_message``,
   ``MessagePump._message_queue``).
