@@ -23,11 +23,14 @@ QUIT_WITHIN = 1.0
 """Seconds in which Ctrl+Q must be handled once the app has read all its input: the
 app starts giving the terminal back (``LEAVING``) or has exited."""
 
-STORM_QUIT_WITHIN = 5.0
-"""The same after a storm of thousands of keys. The bug was an app deaf for 12 to 150 s;
-the aim is under a second (issue 17), which a loaded machine misses by tenths (the
-driver is still parsing the storm's last chunk), so the measured time is printed and
-this generous bound only catches deafness: a time target belongs in a benchmark."""
+STORM_QUIT_WITHIN = 3.0
+"""The same after a storm of tens of thousands of keys. The bug was an app deaf for 12 to
+150 s, or for good (a false size report had left it drawing in one cell, so Ctrl+Q's
+question was never seen). Measured: 0.06 to 0.64 s with four jobs on two cores; the aim
+is under a second on a quiet machine, which a loaded one misses by tenths (the app is
+still working through what the storm's last keys started), so the time is printed and
+this bound, three times the aim, only catches deafness: a time target belongs in a
+benchmark."""
 
 LEAVING = b"\x1b[?2004l"
 """What Textual writes first when it gives the terminal back (bracketed paste off)."""
@@ -136,11 +139,6 @@ def test_a_storm_of_raw_bytes_never_stops_the_app(tmp_path: Path, seed: int) -> 
         ["play", "chase", "--players", "Ann,Ben,Cy"],
     ]
     record = run_storm(tmp_path, argv[seed % 3], seed, STORM_KEYS)
-    if record is not None and "Ctrl+Q not handled" in record:
-        # Open in issue 17 (item 7): after some storms (seeds 1 and 5 on a quiet machine)
-        # the app takes more than 5 s to hear Ctrl+Q. Known, so reported, not hidden; a
-        # crash, a crash log or a wrong exit code still fails below.
-        pytest.xfail(f"issue 17, quit after a storm: {record}")
     assert record is None, record
 
 
