@@ -23,14 +23,14 @@ QUIT_WITHIN = 1.0
 """Seconds in which Ctrl+Q must be handled once the app has read all its input: the
 app starts giving the terminal back (``LEAVING``) or has exited."""
 
-STORM_QUIT_WITHIN = 3.0
+STORM_QUIT_WITHIN = 5.0
 """The same after a storm of tens of thousands of keys. The bug was an app deaf for 12 to
 150 s, or for good (a false size report had left it drawing in one cell, so Ctrl+Q's
-question was never seen). Measured: 0.06 to 0.64 s with four jobs on two cores; the aim
-is under a second on a quiet machine, which a loaded one misses by tenths (the app is
-still working through what the storm's last keys started), so the time is printed and
-this bound, three times the aim, only catches deafness: a time target belongs in a
-benchmark."""
+question was never seen). Measured over seeds 1 to 12: 0.06 to 0.9 s with the machine's
+two cores shared by four jobs, up to 2.65 s with three to six times more work than
+cores (the app is still working through what the storm's last keys started, a search
+or a rules page laid out again). The aim is under a second on a quiet machine; the time
+is printed, and this bound only catches deafness: a time target belongs in a benchmark."""
 
 LEAVING = b"\x1b[?2004l"
 """What Textual writes first when it gives the terminal back (bracketed paste off)."""
