@@ -24,10 +24,13 @@ QUIT_WITHIN = 1.0
 app starts giving the terminal back (``LEAVING``) or has exited."""
 
 STORM_QUIT_WITHIN = 5.0
-"""The same after a storm of thousands of keys. The bug was an app deaf for 12 to 150 s;
-the aim is under a second (issue 17), which a loaded machine misses by tenths (the
-driver is still parsing the storm's last chunk), so the measured time is printed and
-this generous bound only catches deafness: a time target belongs in a benchmark."""
+"""The same after a storm of tens of thousands of keys. The bug was an app deaf for 12 to
+150 s, or for good (a false size report had left it drawing in one cell, so Ctrl+Q's
+question was never seen). Measured over seeds 1 to 12: 0.06 to 0.9 s with the machine's
+two cores shared by four jobs, up to 2.65 s with three to six times more work than
+cores (the app is still working through what the storm's last keys started, a search
+or a rules page laid out again). The aim is under a second on a quiet machine; the time
+is printed, and this bound only catches deafness: a time target belongs in a benchmark."""
 
 LEAVING = b"\x1b[?2004l"
 """What Textual writes first when it gives the terminal back (bracketed paste off)."""
@@ -110,6 +113,17 @@ def test_raw_input_never_stops_the_app(tmp_path: Path, what: str, data: bytes) -
         check_alive_then_quit(app, tmp_path, what)
 
 
+def test_a_false_size_report_leaves_the_app_its_size(tmp_path: Path) -> None:
+    """Bytes that look like the terminal's in-band size report ("one cell", a mode the
+    app never turned on) made the app lay itself out for 1x1 on an 80x24 terminal:
+    after a storm, Ctrl+Q's question was up but drawn in one cell (issue 17, item 7)."""
+    write_settings(tmp_path, confirm_quit=True)
+    with start(tmp_path, ["play", "aces", "--players", "Ann,Ben"]) as app:
+        assert app.wait_for("Ben"), app.text()[-400:]
+        app.send(b"\x1b[48;1;1;1;1t")
+        check_alive_then_quit(app, tmp_path, "a false size report")
+
+
 SEEDS = [1, 2, 3, 4, 5, 6]
 STORM_KEYS = 3000
 
@@ -125,11 +139,6 @@ def test_a_storm_of_raw_bytes_never_stops_the_app(tmp_path: Path, seed: int) -> 
         ["play", "chase", "--players", "Ann,Ben,Cy"],
     ]
     record = run_storm(tmp_path, argv[seed % 3], seed, STORM_KEYS)
-    if record is not None and "Ctrl+Q not handled" in record:
-        # Open in issue 17 (item 7): after some storms (seeds 1 and 5 on a quiet machine)
-        # the app takes more than 5 s to hear Ctrl+Q. Known, so reported, not hidden; a
-        # crash, a crash log or a wrong exit code still fails below.
-        pytest.xfail(f"issue 17, quit after a storm: {record}")
     assert record is None, record
 
 

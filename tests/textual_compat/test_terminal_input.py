@@ -62,3 +62,44 @@ def test_a_quit_key_inside_an_open_paste_ends_it_and_stays_a_key() -> None:
     assert [type(event).__name__ for event in out][:2] == ["Paste", "Key"]
     assert out[0].text == "pasted" and out[1].key == "ctrl+q"  # type: ignore[attr-defined]
     assert keys(parser, "x") == ["x"]
+
+
+FALSE_SIZE = "\x1b[48;1;1;1;1t"
+"""An in-band window-size report saying the terminal is one cell (rows, columns, pixels)."""
+
+
+def resizes(parser: XTermParser, data: str) -> list[tuple[int, int]]:
+    return [
+        (e.size.width, e.size.height) for e in parser.feed(data) if isinstance(e, events.Resize)
+    ]
+
+
+def test_textual_believes_size_reports_it_did_not_ask_for() -> None:
+    """What ``unasked_reports`` works around, and the names it relies on: when this
+    fails, Textual changed the in-band resize protocol and the guard needs a look."""
+    assert resizes(XTermParser(), FALSE_SIZE) == [(1, 1)]
+    parse = inspect.getsource(XTermParser.parse)
+    assert "_re_in_band_window_resize" in parse and "InBandWindowResize" in parse
+    assert "self.mouse_pixels = True" in parse and "self.terminal_size =" in parse
+    driver = inspect.getsource(linux_driver.LinuxDriver)
+    assert driver.count('self.write("\\x1b[?2048$p")') == 1  # the one query
+    assert "if not self._in_band_window_resize:" in driver  # then SIGWINCH is ignored
+
+
+def test_a_size_report_counts_only_once_the_terminal_said_it_sends_them() -> None:
+    parser = TerminalInputParser()
+    assert resizes(parser, FALSE_SIZE + "x") == []
+    assert (parser.mouse_pixels, parser.terminal_size) == (False, None)
+    assert keys(parser, "\x1b[48;1;1;1;1t\x11") == ["ctrl+q"]
+    # The terminal answers the driver's query: it supports the mode (2: not yet on).
+    answer = list(parser.feed("\x1b[?2048;2$y"))
+    assert [type(token).__name__ for token in answer] == ["InBandWindowResize"]
+    assert resizes(parser, "\x1b[48;24;80;480;640t") == [(80, 24)]
+    assert parser.terminal_size == (80, 24) and parser.mouse_pixels
+
+
+def test_a_second_answer_about_size_reports_is_not_believed() -> None:
+    parser = TerminalInputParser()
+    assert len(list(parser.feed("\x1b[?2048;0$y"))) == 1  # not supported: SIGWINCH it is
+    assert list(parser.feed("\x1b[?2048;1$y")) == []  # typed later: not an answer
+    assert resizes(parser, FALSE_SIZE) == []

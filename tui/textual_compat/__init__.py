@@ -21,7 +21,8 @@ shows which workaround to revisit:
   ``App._handle_exception``, ``textual._context.active_message_pump``).
 - ``terminal_input``: installs, in the Linux drivers' input thread, ``input_decoding``
   (bytes that are not UTF-8 become U+FFFD), ``extended_keys`` (``ESC [ n u`` beyond
-  U+10FFFF is ignored) and ``unended_paste`` (a bracketed paste left open ends);
+  U+10FFFF is ignored), ``unended_paste`` (a bracketed paste left open ends) and
+  ``unasked_reports`` (a window size reported on the input counts only if asked for);
   ``textual._xterm_parser.XTermParser`` and the drivers' module globals.
 - ``quiet_footer``: the footer rebuilds its keys only when they change (public names
   only; it works around how ``Footer`` answers every bindings signal).

@@ -4,9 +4,10 @@ Textual's Linux driver reads the terminal in a thread (``run_input_thread``) tha
 builds its decoder and its parser from the module globals
 ``textual.drivers.linux_driver.getincrementaldecoder`` and ``XTermParser``. ``apply()``
 replaces them (the inline driver's too): a lenient decoder (``input_decoding``) and
-``TerminalInputParser``, Textual's parser with the guards of ``extended_keys`` and
-``unended_paste``. An exception in that thread would end the app, and input must never
-do that. ``tests/textual_compat/test_terminal_input.py`` checks the globals.
+``TerminalInputParser``, Textual's parser with the guards of ``extended_keys``,
+``unended_paste`` and ``unasked_reports``. An exception in that thread would end the
+app, and input must never do that. ``tests/textual_compat/test_terminal_input.py``
+checks the globals.
 """
 
 from __future__ import annotations
@@ -15,11 +16,13 @@ from textual.drivers import linux_driver, linux_inline_driver
 
 from tui.textual_compat import input_decoding
 from tui.textual_compat.extended_keys import ExtendedKeyGuard
+from tui.textual_compat.unasked_reports import UnaskedReportGuard
 from tui.textual_compat.unended_paste import UnendedPasteGuard
 
 
-class TerminalInputParser(UnendedPasteGuard, ExtendedKeyGuard):
-    """Textual's xterm parser, safe against sequences no terminal should send."""
+class TerminalInputParser(UnaskedReportGuard, UnendedPasteGuard, ExtendedKeyGuard):
+    """Textual's xterm parser, safe against sequences no terminal should send (and
+    against reports it did not ask for)."""
 
 
 def apply() -> None:
