@@ -6,6 +6,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from tests.support.app import AppDirs
 from tests.support.chase import (
     chase_config,
@@ -64,6 +66,7 @@ async def test_three_people_play_a_whole_game_by_keys(make_app: MakeApp, app_dir
         assert fresh.names == table.names
 
 
+@pytest.mark.slow  # a whole 20-seat game key by key: a soak
 async def test_one_person_and_nineteen_computers(make_app: MakeApp, app_dirs: AppDirs) -> None:
     write_settings(app_dirs.settings)
     app = make_app(settings_path=app_dirs.settings, rng_factory=deck_factory([]))

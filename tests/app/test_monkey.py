@@ -175,7 +175,9 @@ async def run_monkey(pilot: Any, seed: int, presses: int) -> set[str]:
     return seen
 
 
-@pytest.mark.parametrize("seed", [1, 3, 6])
+@pytest.mark.parametrize(
+    "seed", [1, pytest.param(3, marks=pytest.mark.slow), pytest.param(6, marks=pytest.mark.slow)]
+)
 async def test_random_keys_never_crash_and_keep_the_invariants(
     seed: int, app_dirs: AppDirs, monkeypatch: pytest.MonkeyPatch
 ) -> None:
