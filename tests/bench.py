@@ -28,6 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from tests import bench_measure as measure
+from tests import bench_storm
 from tests.bench_play import aces_turns, chase_turns
 from tests.bench_session import Sandbox
 
@@ -100,6 +101,9 @@ ROWS = [
     Row("  the second time", "rules.again", "s", None, "<= 0.03 s", at_most(0.03)),
     Row("Adding a seat on the setup screen, CPU", "setup.add_seat", "s", None, "<= 0.03 s",
         at_most(0.03)),
+    Row("Ctrl+Q answered after a raw-byte storm", "storm.quit", "s", None, "< 1 s",
+        at_most(1.0)),
+    Row("  the worst of the six storms", "storm.quit_worst", "s"),
     Row("Test suite wall time (-x, 2 cores)", "suite.seconds", "s", None, "< 120 s",
         at_most(120)),
 ]  # fmt: skip
@@ -161,6 +165,10 @@ def one_run(sandbox: Sandbox, run: int, args: argparse.Namespace, samples: Sampl
             samples[key].append(value)
     for key, value in measure.screen_cpu(sandbox.env()).items():
         samples[key].append(value)
+    if run == 0:  # six storms take two minutes: once per bench
+        for key, value in bench_storm.measure(range(1, 7)).items():
+            if not key.startswith("storm.quit."):
+                samples[key].append(value)
     for key, value in measure.simulations(run + 1).items():
         samples[key].append(value)
     turns = person_turns = written = 0
