@@ -157,24 +157,9 @@ SHOTS: tuple[Shot, ...] = (
 )
 
 
-class PatientTimes:
-    """Pilot types faster than any person: at the table each key arrives a second
-    after the last, as a deliberate person's would, so the key gate lets it through
-    (``tui.table.gate``; the tests' ``tests.support.gate`` does the same)."""
-
-    def __init__(self) -> None:
-        self.t = 0.0
-
-    def now(self) -> float:
-        return self.t
-
-    def arrival(self, event: Any) -> float:
-        self.t += 1.0
-        return self.t
-
-
 async def take(shot: Shot, home: Path) -> str:
     """The SVG of ``shot`` from a fresh app whose per-user files live in ``home``."""
+    from tests.support.gate import PatientTimes  # each key a second after the last
     from tui.app import PartyDiceApp
     from tui.storage.settings import Settings, save_settings
     from tui.table.screen import TableScreen

@@ -18,30 +18,16 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from tests.app.test_input_storms import STORM_KEYS, quits_in_time, write_settings
+from tests.app.test_input_storms import STORM_KEYS, quits_in_time, storm_setup
 from tests.support.pty_driver import start
-from tests.support.storm import storm
-
-ARGV: tuple[list[str], ...] = (
-    [],
-    ["play", "aces", "--players", "Ann,Ben"],
-    ["play", "chase", "--players", "Ann,Ben,Cy"],
-)
-"""What each seed storms, as in the test: the title, an Aces table, a Chase table."""
+from tests.support.storm import write_storm
 
 
 def quit_after_storm(home: Path, seed: int) -> float:
     """The seconds Ctrl+Q took after seed ``seed``'s storm (infinity if not answered)."""
-    write_settings(home, confirm_quit=bool(seed % 2))
-    with start(home, ARGV[seed % 3]) as app:
+    with start(home, storm_setup(home, seed)) as app:
         app.wait_for("party-dice", timeout=15)
-        for data, size in storm(seed, STORM_KEYS):
-            if size is not None:
-                app.resize(*size)
-            else:
-                app.send(data)
-            app.read(0.005)
-        app.resize(80, 24)
+        write_storm(app, seed, STORM_KEYS)
         took = quits_in_time(app, 30.0)
     return float("inf") if took is None else took
 

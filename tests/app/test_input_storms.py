@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.support.pty_driver import _ANSI, PtyApp, start
-from tests.support.storm import storm, unread_input
+from tests.support.storm import unread_input, write_storm
 
 QUIT_WITHIN = 1.0
 """Seconds in which Ctrl+Q must be handled once the app has read all its input: the
@@ -128,35 +128,32 @@ SEEDS = [1, 2, 3, 4, 5, 6]
 STORM_KEYS = 3000
 
 
+STORMED: tuple[list[str], ...] = (
+    [],
+    ["play", "aces", "--players", "Ann,Ben"],
+    ["play", "chase", "--players", "Ann,Ben,Cy"],
+)
+"""What a seed storms: the title (and what its keys open), an Aces or a Chase table."""
+
+
+def storm_setup(home: Path, seed: int) -> list[str]:
+    """Seed ``seed``'s settings written under ``home``; the command line it storms."""
+    write_settings(home, confirm_quit=bool(seed % 2), animation="off" if seed % 3 else "normal")
+    return STORMED[seed % 3]
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", SEEDS)
 def test_a_storm_of_raw_bytes_never_stops_the_app(tmp_path: Path, seed: int) -> None:
-    """Over the title (and what its keys open), then a table of each game."""
-    write_settings(tmp_path, confirm_quit=bool(seed % 2), animation="off" if seed % 3 else "normal")
-    argv = [
-        [],
-        ["play", "aces", "--players", "Ann,Ben"],
-        ["play", "chase", "--players", "Ann,Ben,Cy"],
-    ]
-    record = run_storm(tmp_path, argv[seed % 3], seed, STORM_KEYS)
+    record = run_storm(tmp_path, storm_setup(tmp_path, seed), seed, STORM_KEYS)
     assert record is None, record
 
 
 def run_storm(home: Path, argv: list[str], seed: int, keys: int) -> str | None:
     """Write the storm; ``None`` if the app lived through it and quit in time."""
-    last = bytearray()
     with start(home, argv) as app:
         app.wait_for("party-dice", timeout=15)
-        for data, size in storm(seed, keys):
-            if size is not None:
-                app.resize(*size)
-            else:
-                app.send(data)
-                last = (last + data)[-200:]
-            app.read(0.005)
-            if app.poll() is not None:
-                break
-        app.resize(80, 24)
+        last = write_storm(app, seed, keys)
         problem = None
         if app.poll() is not None:
             problem = f"exited with {app.returncode} during the storm"
@@ -178,4 +175,4 @@ def run_storm(home: Path, argv: list[str], seed: int, keys: int) -> str | None:
             problem = f"crash log: {logs[0][-1500:]}"
     if problem is None:
         return None
-    return f"seed {seed}: {problem}\nlast bytes: {bytes(last)!r}"
+    return f"seed {seed}: {problem}\nlast bytes: {last!r}"

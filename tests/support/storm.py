@@ -10,6 +10,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tests.support.pty_driver import PtyApp
 
 KEYS: tuple[bytes, ...] = (
     *(bytes([c]) for c in b"abcdefghijklmnopqrstuvwxyz0123456789RPSDQX?"),
@@ -81,3 +85,20 @@ def unread_input(pid: int) -> int:
         return count[0]
     finally:
         os.close(fd)
+
+
+def write_storm(app: PtyApp, seed: int, keys: int) -> bytes:
+    """Write seed ``seed``'s storm to ``app`` as it reads (stopping if it ends), then
+    give the terminal back its 80x24; returns the last 200 bytes written."""
+    last = bytearray()
+    for data, size in storm(seed, keys):
+        if size is not None:
+            app.resize(*size)
+        else:
+            app.send(data)
+            last = (last + data)[-200:]
+        app.read(0.005)
+        if app.poll() is not None:
+            break
+    app.resize(80, 24)
+    return bytes(last)

@@ -18,6 +18,7 @@ from textual.widgets import Header, OptionList, TabbedContent, TabPane
 from textual.widgets.option_list import Option
 
 from tui import games, rules
+from tui.app_host import app_host
 from tui.screens import SubScreen
 from tui.screens.rules_document import RulesDocument
 from tui.textual_compat.quiet_footer import QuietFooter
@@ -59,7 +60,7 @@ class RulesScreen(SubScreen):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        bullet = "-" if getattr(self.app, "ascii_glyphs", False) else "•"
+        bullet = "-" if app_host(self).ascii_glyphs else "•"
         with TabbedContent(initial=f"rules-{self.game_id}", id="rules-tabs"):
             for spec in games.all_games():
                 ours = spec.id == self.game_id

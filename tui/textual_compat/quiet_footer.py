@@ -59,7 +59,6 @@ class QuietFooter(Footer):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.rebuilds = 0
         self._shown: Shown | None = None
 
     async def recompose(self) -> None:
@@ -71,4 +70,3 @@ class QuietFooter(Footer):
         await super().recompose()
         if self.children:
             self._shown = shown
-            self.rebuilds += 1
