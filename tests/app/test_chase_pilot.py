@@ -17,7 +17,7 @@ from tests.support.chase import (
     screen_lines,
     table_of,
 )
-from tests.support.table import write_settings
+from tests.support.table import on_top, write_settings
 from tui.gameconfig import BOT_NAMES
 from tui.screens.curtain import PassCurtain, PrivateResult
 from tui.screens.cut import CutScreen
@@ -54,8 +54,8 @@ async def test_three_people_play_a_whole_game_by_keys(make_app: MakeApp, app_dir
         table = table_of(app)
         assert table.controller.over
         (winner,) = table.controller.winners()
-        assert app.screen.summary.title == f"{table.names[winner]} wins!"
-        assert [a.kind for a in app.screen.choices][:2] == ["rematch", "title"]
+        assert on_top(app).summary.title == f"{table.names[winner]} wins!"
+        assert [a.kind for a in on_top(app).choices][:2] == ["rematch", "title"]
         assert {"curtain", "cut", "round", "final"} <= set(seen)
         assert "wins the game" in log_of(app)
         # Rematch: a fresh table with the same people.
@@ -84,7 +84,7 @@ async def test_one_person_and_nineteen_computers(make_app: MakeApp, app_dirs: Ap
         seen = await play_to_the_end(pilot, random.Random(2), limit=5000, check=only_ann)
         assert "curtain" not in seen and "private" not in seen
         assert table_of(app).controller.over
-        assert "wins" in app.screen.summary.title
+        assert "wins" in on_top(app).summary.title
 
 
 async def test_the_dealer_cuts_with_arrows_digits_and_goes_back(
@@ -99,7 +99,7 @@ async def test_the_dealer_cuts_with_arrows_digits_and_goes_back(
         await pilot.pause()
         await pilot.press("d", "enter", "s", "enter", "s", "enter", "c")
         await pilot.pause()
-        cut = app.screen
+        cut = on_top(app)
         assert isinstance(cut, CutScreen)
         assert (cut.low, cut.high, cut.depth) == (1, 49, 25), "starts in the middle"
         await pilot.press("right", "right", "left")
@@ -116,7 +116,7 @@ async def test_the_dealer_cuts_with_arrows_digits_and_goes_back(
         assert cut.depth == 49
         await pilot.press("escape")
         await pilot.pause()
-        assert isinstance(app.screen, TableScreen), "Escape goes back without cutting"
+        assert isinstance(on_top(app), TableScreen), "Escape goes back without cutting"
         assert bar_labels(app) == ["Stand", "Cut the deck"]
         await pilot.press("c")
         await pilot.pause()
@@ -124,9 +124,9 @@ async def test_the_dealer_cuts_with_arrows_digits_and_goes_back(
         await pilot.pause()
         # Depth 4 is the 9♣: Ann takes it, the round ends, Ben's 4♣ is lowest.
         assert "Ann cuts the deck at 4 and takes that card" in log_of(app)
-        assert isinstance(app.screen, RoundEndScreen)
-        assert "Ann Q" not in app.screen.summary.lines[0]
-        assert "Ann 9♣" in app.screen.summary.lines[0]
+        assert isinstance(on_top(app), RoundEndScreen)
+        assert "Ann Q" not in on_top(app).summary.lines[0]
+        assert "Ann 9♣" in on_top(app).summary.lines[0]
 
 
 async def test_a_random_cut_leaves_the_games_deck_alone(
@@ -159,7 +159,7 @@ async def test_a_king_blocks_a_swap_and_its_holder_cannot_change(
         await pilot.press("d", "enter", "c")
         await pilot.pause()
         assert "Ben asks to change, Cleo shows a King (K♠): no swap" in log_of(app)
-        assert isinstance(app.screen, TableScreen), "nothing private after a block"
+        assert isinstance(on_top(app), TableScreen), "nothing private after a block"
         assert table_of(app).viewer is None, "a King up needs no curtain: Cleo can only stand"
         assert any("[K♠] King up" in line for line in screen_lines(app))
         assert "Kings up: Cleo K♠" in info_of(app)
@@ -183,7 +183,7 @@ async def test_a_king_goes_face_up_on_its_holders_turn(
         await pilot.press("enter")
         await pilot.pause()
         assert "Ben puts a King face up (K♥)" in log_of(app)
-        assert isinstance(app.screen, PassCurtain) and app.screen.seat == 2
+        assert isinstance(on_top(app), PassCurtain) and on_top(app).seat == 2
 
 
 async def test_king_stops_play_goes_straight_to_the_showdown(
@@ -197,8 +197,8 @@ async def test_king_stops_play_goes_straight_to_the_showdown(
         await pilot.pause()
         await pilot.press("d", "enter", "k")
         await pilot.pause()
-        assert isinstance(app.screen, RoundEndScreen)
-        lines = app.screen.summary.lines
+        assert isinstance(on_top(app), RoundEndScreen)
+        lines = on_top(app).summary.lines
         assert "Ben's King stopped play." in lines
         assert "Cleo loses a life with 4♣: 2 lives left." in lines
 
@@ -217,7 +217,7 @@ async def test_dealers_king_costs_the_dealer_a_life(make_app: MakeApp, app_dirs:
         await pilot.pause()
         assert "Ann draws the top card and finds K♦: keeps the old card" in log_of(app)
         assert "Ann loses a life for finding a King (2 lives left)" in log_of(app)
-        lines = app.screen.summary.lines
+        lines = on_top(app).summary.lines
         assert "Ann found K♦ and kept the old card." in lines
         assert "Ben loses a life with 4♣: 2 lives left." in lines
         assert "The pot holds 2 lives." in lines
@@ -252,7 +252,7 @@ async def _all_out(make_app: MakeApp, app_dirs: AppDirs, all_out: str) -> Any:
         await pilot.pause()
         await pilot.press("enter", "s")
         await pilot.pause()
-        return app.screen.summary
+        return on_top(app).summary
 
 
 async def test_all_out_at_once_replays_by_default(make_app: MakeApp, app_dirs: AppDirs) -> None:
@@ -277,8 +277,8 @@ async def test_pairs_are_safe_nobody_loses(make_app: MakeApp, app_dirs: AppDirs)
         await pilot.pause()
         await pilot.press("d", "enter", "s", "enter", "s", "enter", "s")
         await pilot.pause()
-        assert app.screen.summary.title == "Round 1: nobody loses"
-        assert "Every card is paired: nobody loses a life." in app.screen.summary.lines
+        assert on_top(app).summary.title == "Round 1: nobody loses"
+        assert "Every card is paired: nobody loses a life." in on_top(app).summary.lines
 
 
 async def test_every_variant_is_listed_on_the_table(make_app: MakeApp, app_dirs: AppDirs) -> None:
@@ -330,7 +330,7 @@ async def test_no_screenshot_at_the_table(
         await pilot.pause()
         await pilot.press("d", "enter")
         await pilot.pause()
-        for screen in (app.screen,):
+        for screen in (on_top(app),):
             titles = [command.title for command in app.get_system_commands(screen)]
             assert "Screenshot" not in titles
             actions = [b.binding.action for b in screen.active_bindings.values()]
@@ -339,7 +339,7 @@ async def test_no_screenshot_at_the_table(
         await app.run_action("screenshot")
         await pilot.pause()
         assert not list(tmp_path.rglob("*.svg"))
-        assert isinstance(app.screen, TableScreen)
+        assert isinstance(on_top(app), TableScreen)
 
 
 async def test_escape_on_a_curtain_asks_to_leave(make_app: MakeApp, app_dirs: AppDirs) -> None:
@@ -352,12 +352,12 @@ async def test_escape_on_a_curtain_asks_to_leave(make_app: MakeApp, app_dirs: Ap
         await pilot.pause()
         await pilot.press("d")
         await pilot.pause()
-        assert isinstance(app.screen, PassCurtain)
+        assert isinstance(on_top(app), PassCurtain)
         await pilot.press("s", "c", "space")
-        assert isinstance(app.screen, PassCurtain), "only Enter lifts the curtain"
+        assert isinstance(on_top(app), PassCurtain), "only Enter lifts the curtain"
         await pilot.press("escape")
         await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen)
+        assert isinstance(on_top(app), ConfirmScreen)
 
 
 async def test_a_swap_shows_the_new_card_until_covered(
@@ -371,16 +371,16 @@ async def test_a_swap_shows_the_new_card_until_covered(
         await pilot.pause()
         await pilot.press("d", "enter", "c")
         await pilot.pause()
-        assert isinstance(app.screen, PrivateResult)
+        assert isinstance(on_top(app), PrivateResult)
         text = "\n".join(screen_lines(app))
         assert "you gave 4♣ and got 9♥" in text
         assert "Ben changes with Cleo" in log_of(app)
         assert "9♥" not in log_of(app) and "4♣" not in log_of(app)
         await pilot.press("s", "space")
-        assert isinstance(app.screen, PrivateResult), "only Enter covers the card"
+        assert isinstance(on_top(app), PrivateResult), "only Enter covers the card"
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, PassCurtain) and app.screen.seat == 2
+        assert isinstance(on_top(app), PassCurtain) and on_top(app).seat == 2
         await pilot.press("enter")
         await pilot.pause()
         text = "\n".join(screen_lines(app))
@@ -404,15 +404,15 @@ async def test_resizing_during_curtains_and_the_cut_never_crashes(
         ):
             await pilot.press(*keys)
             await pilot.pause()
-            assert isinstance(app.screen, kind)
+            assert isinstance(on_top(app), kind)
             for size in sizes:
                 await pilot.resize_terminal(*size)
                 await pilot.pause()
                 screen_lines(app)
-                assert isinstance(app.screen, kind)
+                assert isinstance(on_top(app), kind)
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, RoundEndScreen)
+        assert isinstance(on_top(app), RoundEndScreen)
 
 
 async def test_rules_and_keys_from_a_curtain_and_the_cut(
@@ -428,19 +428,19 @@ async def test_rules_and_keys_from_a_curtain_and_the_cut(
         await pilot.pause()
         await pilot.press("d")
         await pilot.pause()
-        assert isinstance(app.screen, PassCurtain)
+        assert isinstance(on_top(app), PassCurtain)
         await pilot.press("question_mark")
         await pilot.pause()
-        rules = app.screen
+        rules = on_top(app)
         assert isinstance(rules, RulesScreen)
         assert (rules.game_id, rules.variants) == ("chase", frozenset({"pairs-safe"}))
         await pilot.press("escape")
         await pilot.pause()
-        assert isinstance(app.screen, PassCurtain), "back to the curtain, still covered"
+        assert isinstance(on_top(app), PassCurtain), "back to the curtain, still covered"
         await pilot.press("enter", "s", "enter", "s", "enter", "c")
         await pilot.pause()
-        assert isinstance(app.screen, CutScreen)
+        assert isinstance(on_top(app), CutScreen)
         await pilot.press("f2")
         await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
+        assert isinstance(on_top(app), HelpScreen)
         assert ("r", "A random depth") in app.screen_stack[-2].help_keys()

@@ -42,7 +42,7 @@ import pytest
 from tests.support.app import AppDirs
 from tests.support.chase import chase_config, screen_lines, step, table_of
 from tests.support.gate import ScriptedTimes
-from tests.support.table import write_settings
+from tests.support.table import on_top, write_settings
 from tui.engine.chase.rules import VARIANTS
 from tui.glyphs import card as card_label
 from tui.screens.curtain import PassCurtain, PrivateResult
@@ -55,7 +55,7 @@ MakeApp = Callable[..., Any]
 
 def allowed_viewer(app: Any) -> int | None:
     """Whose private view is on the screen now, if anyone's."""
-    top = app.screen
+    top = on_top(app)
     if isinstance(top, PrivateResult):
         return int(top.seat)
     if isinstance(top, PassCurtain):
@@ -83,7 +83,7 @@ class PrivacyCheck:
             # Two or more people: a private view belongs to the one whose turn it is
             # (or who just moved and is looking at what they got back).
             assert viewer in controller.humans
-            if not isinstance(app.screen, PrivateResult):
+            if not isinstance(on_top(app), PrivateResult):
                 assert viewer == controller.whose_turn(), (viewer, controller.whose_turn())
         hidden = {
             seat: card
@@ -114,7 +114,7 @@ class PrivacyCheck:
             self.hidden_seen += 1
             assert label not in text, (
                 f"face-down {label} of {controller.seats[seat].name} on screen "
-                f"(viewer {viewer}, top {type(app.screen).__name__})"
+                f"(viewer {viewer}, top {type(on_top(app)).__name__})"
             )
         self.checks += 1
 
@@ -133,7 +133,7 @@ REPEAT = 1 / 30
 
 def gated(app: Any) -> bool:
     """The screen is a gate: a curtain, the private card, or a person's actions."""
-    top = app.screen
+    top = on_top(app)
     if isinstance(top, PassCurtain | PrivateResult):
         return True
     return isinstance(top, TableScreen) and top.flow.ready and top.person_deciding()
@@ -141,7 +141,7 @@ def gated(app: Any) -> bool:
 
 def state(app: Any) -> tuple[int, int, int | None]:
     table = table_of(app)
-    return id(app.screen), table.moves, table.viewer
+    return id(on_top(app)), table.moves, table.viewer
 
 
 async def type_ahead(
@@ -153,7 +153,7 @@ async def type_ahead(
     if not gated(app):
         return 0
     pool = ["enter", "enter", "space", "c", "s", "d"]
-    if isinstance(app.screen, TableScreen):
+    if isinstance(on_top(app), TableScreen):
         pool += [action.key for action in app.screen.query_one(ActionBar).actions]
     kind = chooser.choice(["double", "burst", "held"])
     if kind == "double":

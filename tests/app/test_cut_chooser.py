@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from textual.widgets import Static
 
+from tests.support.cover import show_cover
 from tui.screens.cut import CutScreen, StockBar, typed_depth
 
 MakeApp = Callable[..., Any]
@@ -45,8 +46,7 @@ def test_digits_build_the_number_and_a_digit_past_the_bottom_starts_anew(
 
 async def _cut(pilot: Any, high: int = 49) -> CutScreen:
     screen = CutScreen("Ann", (1, high))
-    await pilot.app.push_screen(screen)
-    await pilot.pause()
+    await show_cover(pilot, screen)
     return screen
 
 
@@ -71,7 +71,7 @@ async def test_typing_never_moves_the_stock_or_the_keys(make_app: MakeApp) -> No
         def where() -> tuple[int, int, int]:
             stock = cut.query_one(StockBar).region.y
             keys = cut.query_one("#cut-keys", Static).region.y
-            return stock, keys, cut.query_one("#cut-box").region.height
+            return stock, keys, cut.region.height
 
         before = where()
         for key in ("4", "2", "right", "7", "home"):
@@ -88,8 +88,7 @@ async def test_the_bars_ends_carry_their_depths(
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         cut = CutScreen("Ann", (1, 49), ascii_only=ascii_only)
-        await app.push_screen(cut)
-        await pilot.pause()
+        await show_cover(pilot, cut)
         cut.set_depth(depth)
         await pilot.pause()
         bar = cut.query_one(StockBar)

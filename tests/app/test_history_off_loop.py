@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tests.support.app import AppDirs
-from tests.support.table import aces_config, table_of, write_settings
+from tests.support.table import aces_config, on_top, table_of, write_settings
 from tui.storage.history import History
 
 MakeApp = Callable[..., Any]
@@ -63,7 +63,7 @@ async def test_a_locked_history_does_not_freeze_the_last_move(
             await pilot.press(controller.actions()[0].key)
             await pilot.pause()
             assert controller.over
-            final = app.screen
+            final = on_top(app)
             assert isinstance(final, RoundEndScreen) and final.summary.final
             waiting = [w for w in app.workers if w.group == "history"]
             assert waiting and all(w.state is WorkerState.RUNNING for w in waiting)

@@ -25,7 +25,7 @@ from rich.cells import cell_len
 from tests.support.app import AppDirs, drawn, resize
 from tests.support.chase import screen_lines
 from tests.support.resilience import HOSTILE_NAMES
-from tests.support.table import log_text, new_engine, table_of, write_settings
+from tests.support.table import log_text, new_engine, on_top, table_of, write_settings
 from tui.engine.controller import Controller, Seat
 from tui.games import controller as make_controller
 from tui.screens.round_end import RoundEndScreen
@@ -91,7 +91,7 @@ def hostile_game(game_id: str, names: Sequence[str], bots: bool, seed: int = 5) 
 async def play_to_the_end(pilot: Any, limit: int = 400) -> None:
     app = pilot.app
     for _ in range(limit):
-        screen = app.screen
+        screen = on_top(app)
         if isinstance(screen, RoundEndScreen) and screen.summary.final:
             return
         if isinstance(screen, RoundEndScreen):
@@ -130,7 +130,7 @@ async def test_hostile_names_to_the_winners_screen(make_app: MakeApp, app_dirs: 
     async with app.run_test(size=(80, 24)) as pilot:
         app.open_table(TableSession(hostile_game("aces", ACES_NAMES[2:], bots=False, seed=8)))
         await play_to_the_end(pilot)
-        final = app.screen
+        final = on_top(app)
         assert isinstance(final, RoundEndScreen) and final.summary.final, app.screen_stack
         await drawn(pilot)
         table = table_of(app)
@@ -141,7 +141,7 @@ async def test_hostile_names_to_the_winners_screen(make_app: MakeApp, app_dirs: 
         assert "Rematch" in text and "Back to title" in text
         await pilot.press("escape")  # look at the finished table
         await pilot.pause()
-        assert app.screen is table
+        assert on_top(app) is table
         check_screen(app, ["★ winner", f"{name} wins the round"])
 
 
@@ -159,12 +159,12 @@ async def test_a_chase_table_of_hostile_names_curtains_and_winner(
         check_screen(app, ["[bold red]x"])
         await pilot.press("d")
         await pilot.pause()
-        assert isinstance(app.screen, PassCurtain)
+        assert isinstance(on_top(app), PassCurtain)
         text = check_screen(app)
         assert "Pass to [/]" in text  # seat 2 after the dealer, literally
         assert_columns_line_up(text)
         for _ in range(60):
-            if isinstance(app.screen, PassCurtain):
+            if isinstance(on_top(app), PassCurtain):
                 await pilot.press("enter")
                 check_screen(app)
                 continue
@@ -186,11 +186,11 @@ async def test_computer_players_with_hostile_names_play_to_the_end(
         app.open_table(TableSession(hostile_game(game_id, names, bots=True)))
         for _ in range(400):
             await pilot.pause()
-            if isinstance(app.screen, RoundEndScreen):
-                if app.screen.summary.final:
+            if isinstance(on_top(app), RoundEndScreen):
+                if on_top(app).summary.final:
                     break
                 await pilot.press("enter")
-        final = app.screen
+        final = on_top(app)
         assert isinstance(final, RoundEndScreen) and final.summary.final
         await drawn(pilot)
         (winner,) = table_of(app).controller.winners()
@@ -218,7 +218,7 @@ async def test_setup_takes_hostile_names_literally_and_cleans_them(
         app.start_game = started.append
         await pilot.press("c")
         await pilot.pause()
-        screen = app.screen
+        screen = on_top(app)
         assert isinstance(screen, SetupScreen)
         fields = list(screen.query(".seat-name").results(Input))
         for field, name in zip(
@@ -262,11 +262,11 @@ async def test_continue_and_recent_games_show_names_literally(
         app.screen.refresh_menu()
         await pilot.press("o")
         await pilot.pause()
-        assert isinstance(app.screen, SavesScreen)
+        assert isinstance(on_top(app), SavesScreen)
         check_screen(app, ["[bold red]x, [/], [link=https://x]y"])
         await pilot.press("escape", "g")
         await pilot.pause()
-        assert isinstance(app.screen, RecentScreen)
+        assert isinstance(on_top(app), RecentScreen)
         check_screen(app, ["[bold red]x"])
         for size in ((40, 12), (200, 50)):
             await resize(pilot, *size)

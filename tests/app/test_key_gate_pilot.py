@@ -16,7 +16,7 @@ import pytest
 from tests.support.app import AppDirs
 from tests.support.chase import screen_lines, table_of
 from tests.support.gate import ScriptedTimes
-from tests.support.table import write_settings
+from tests.support.table import on_top, write_settings
 from tui.cli import parse
 from tui.engine.core import Event
 from tui.glyphs import card as card_label
@@ -74,7 +74,7 @@ def hidden_from(app: Any, viewer: int | None) -> list[str]:
 def assert_nothing_hidden_shown(app: Any, viewer: int | None) -> None:
     text = "\n".join(screen_lines(app))
     for label in hidden_from(app, viewer):
-        assert label not in text, (label, viewer, type(app.screen).__name__)
+        assert label not in text, (label, viewer, type(on_top(app)).__name__)
 
 
 async def test_a_second_enter_after_covering_a_card_does_not_lift_the_next_curtain(
@@ -90,14 +90,14 @@ async def test_a_second_enter_after_covering_a_card_does_not_lift_the_next_curta
             app.start_game(config)
             await pilot.pause()
             await key(pilot, times, "d", 1.0)
-            assert isinstance(app.screen, PassCurtain) and app.screen.seat == 0
+            assert isinstance(on_top(app), PassCurtain) and on_top(app).seat == 0
             await key(pilot, times, "enter", 1.0)
             await key(pilot, times, "c", 1.0)
-            assert isinstance(app.screen, PrivateResult) and app.screen.seat == 0
+            assert isinstance(on_top(app), PrivateResult) and on_top(app).seat == 0
             await key(pilot, times, "enter", 1.0)
-            assert isinstance(app.screen, PassCurtain) and app.screen.seat == 1
+            assert isinstance(on_top(app), PassCurtain) and on_top(app).seat == 1
             await key(pilot, times, "enter", gap)
-            assert isinstance(app.screen, PassCurtain) and app.screen.seat == 1, gap
+            assert isinstance(on_top(app), PassCurtain) and on_top(app).seat == 1, gap
             assert table_of(app).viewer is None
             assert_nothing_hidden_shown(app, None)
             await key(pilot, times, "enter", 1.0)  # Ben, on purpose
@@ -114,15 +114,15 @@ async def test_enter_twice_at_the_deal_does_not_show_the_first_player_s_card_to_
         app.start_game(config)
         await pilot.pause()
         await key(pilot, times, "enter", 1.0)  # Cleo deals (the only action)
-        assert isinstance(app.screen, PassCurtain) and app.screen.seat == 0
+        assert isinstance(on_top(app), PassCurtain) and on_top(app).seat == 0
         for gap in (0.05, 0.1, 0.3, 0.4):
             await key(pilot, times, "enter", gap)
-            assert isinstance(app.screen, PassCurtain), gap
+            assert isinstance(on_top(app), PassCurtain), gap
             assert_nothing_hidden_shown(app, None)
         # Still hammering, a key repeat for two seconds: the curtain holds.
         for _ in range(60):
             await key(pilot, times, "enter", REPEAT)
-        assert isinstance(app.screen, PassCurtain) and table_of(app).viewer is None
+        assert isinstance(on_top(app), PassCurtain) and table_of(app).viewer is None
         await key(pilot, times, "enter", 0.6)  # let go, then pressed on purpose
         assert table_of(app).viewer == 0
 
@@ -146,13 +146,13 @@ async def test_enter_every_0_3_s_to_hurry_the_computers_never_lifts_a_curtain(
         for _ in range(40):
             await key(pilot, times, "enter", 0.3)
             table = table_of(app)
-            if isinstance(app.screen, PassCurtain):
+            if isinstance(on_top(app), PassCurtain):
                 curtains += 1
                 assert table.viewer is None
             assert table.viewer != 0
             assert_nothing_hidden_shown(app, table.viewer)
         assert curtains > 0, "Ann's curtain never came up"
-        assert isinstance(app.screen, PassCurtain) and app.screen.seat == 0
+        assert isinstance(on_top(app), PassCurtain) and on_top(app).seat == 0
 
 
 async def test_keys_pressed_to_hurry_the_computers_do_not_make_the_person_s_move(
@@ -246,7 +246,7 @@ async def test_no_person_s_move_is_made_by_a_key_typed_before_their_turn_was_dra
         table.controller.apply = applied
         drawn[0] = times.now() if table.person_deciding() else None  # drawn at the start
         for _ in range(250):
-            top = app.screen
+            top = on_top(app)
             if isinstance(top, RoundEndScreen) and top.summary.final:
                 break
             pool = ["enter", "enter", "space", "c", "s", "d", "r"]
@@ -257,7 +257,7 @@ async def test_no_person_s_move_is_made_by_a_key_typed_before_their_turn_was_dra
             times.wait(chooser.choice([0.0, 0.0, REPEAT, chooser.uniform(0.05, 0.4), 0.7, 1.5]))
             await pilot.press(chooser.choice(pool))
             await pilot.pause()
-        last = (type(app.screen).__name__, screen_lines(app))
+        last = (type(on_top(app)).__name__, screen_lines(app))
     assert len(moves) > 6, last
     for at, drawn_at in moves:
         assert drawn_at is not None and at > drawn_at, (at, drawn_at)
@@ -279,9 +279,9 @@ async def test_the_app_s_keys_are_never_held_back(
         app.start_game(config)
         await pilot.pause()
         await key(pilot, times, "f2", 0.0)
-        assert isinstance(app.screen, HelpScreen)
+        assert isinstance(on_top(app), HelpScreen)
         await key(pilot, times, "escape", 0.0)
         await key(pilot, times, "d", 1.0)
-        assert isinstance(app.screen, PassCurtain)
+        assert isinstance(on_top(app), PassCurtain)
         await key(pilot, times, "escape", 0.0)
-        assert isinstance(app.screen, ConfirmScreen)
+        assert isinstance(on_top(app), ConfirmScreen)

@@ -24,7 +24,7 @@ import pytest
 from tests.support.app import AppDirs
 from tests.support.resilience import check_invariants, send_keys
 from tests.support.settle import settle
-from tests.support.table import write_settings
+from tests.support.table import on_top, write_settings
 from tui import games
 from tui.app import PartyDiceApp
 from tui.engine.bots import BOT_LEVELS
@@ -149,7 +149,7 @@ async def run_monkey(pilot: Any, seed: int, presses: int) -> set[str]:
         if len(app.screen_stack) == 1 and picker.random() < 0.35:
             app.start_game(random_config(picker))
             await settle(pilot)  # the keys are for the table, not a table half mounted
-        name = type(app.screen).__name__
+        name = type(on_top(app)).__name__
         seen.add(name)
         offered = offered_keys(app)
         roll = picker.random()
@@ -218,7 +218,7 @@ async def test_two_enters_on_a_curtain_close_only_the_curtain(
         await pilot.pause()
         await send_keys(pilot, ["d"])
         await pilot.pause()
-        assert isinstance(app.screen, PassCurtain)
+        assert isinstance(on_top(app), PassCurtain)
         await send_keys(pilot, ["enter", "enter"])
         await pilot.pause()
         assert [type(s).__name__ for s in app.screen_stack] == ["TitleScreen", "TableScreen"]
@@ -236,7 +236,7 @@ async def test_keys_typed_ahead_through_a_rematch_leave_one_table(
         app.start_game(aces_config(2, seed=13, first_seat=0))
         await pilot.pause()
         table = table_of(app)
-        while not isinstance(app.screen, RoundEndScreen):
+        while not isinstance(on_top(app), RoundEndScreen):
             await pilot.press(table.controller.actions()[0].key)
         await send_keys(pilot, ["r", "enter", "r", "space", "enter"])
         await pilot.pause()

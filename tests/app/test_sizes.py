@@ -18,7 +18,7 @@ import pytest
 from tests.support.app import AppDirs, resize
 from tests.support.chase import chase_config, screen_lines
 from tests.support.resilience import send_keys
-from tests.support.table import aces_config, table_of, write_settings
+from tests.support.table import aces_config, on_top, table_of, write_settings
 from tui.engine.controller import Seat
 from tui.gameconfig import BOT_NAMES, GameConfig
 from tui.session import TableSession
@@ -40,12 +40,12 @@ SHORT = ((1, 1), (MIN_WIDTH - 1, MIN_HEIGHT - 1), (132, 43))
 async def sweep(pilot: Any, sizes: tuple[tuple[int, int], ...] = SIZES) -> None:
     """Resize through ``sizes`` and back to 80x24; the screen on top must not change."""
     app = pilot.app
-    top = app.screen
+    top = on_top(app)
     for width, height in sizes:
         await resize(pilot, width, height)
-        assert app.screen is top, (width, height, app.screen_stack)
+        assert on_top(app) is top, (width, height, app.screen_stack)
     await resize(pilot, 80, 24)
-    assert app.screen is top
+    assert on_top(app) is top
     assert len(screen_lines(app)) == 24
 
 
@@ -97,12 +97,12 @@ async def test_menus_and_lists_at_every_size(make_app: MakeApp, app_dirs: AppDir
         for index, (keys, screen) in enumerate(MENUS):
             await pilot.press(*keys)
             await pilot.pause()
-            assert type(app.screen).__name__ == screen
+            assert type(on_top(app)).__name__ == screen
             await sweep(pilot, ((1, 1), *SIZES[1 + index % 4 :: 4]))
             if keys:
                 await pilot.press("escape")
                 await pilot.pause()
-            assert type(app.screen).__name__ == "TitleScreen"
+            assert type(on_top(app)).__name__ == "TitleScreen"
 
 
 TINY = ((1, 1), (2, 1), (1, 3), (7, 3), (20, 6), (MIN_WIDTH - 1, MIN_HEIGHT - 1))
@@ -119,7 +119,7 @@ async def test_the_rules_at_every_size(make_app: MakeApp, app_dirs: AppDirs) -> 
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("r")
         await pilot.pause()
-        rules = app.screen
+        rules = on_top(app)
         assert isinstance(rules, RulesScreen) and rules.game_id == "aces"
         await sweep(pilot, TINY)
         text = "\n".join(screen_lines(app))
@@ -133,7 +133,7 @@ async def test_the_rules_at_every_size(make_app: MakeApp, app_dirs: AppDirs) -> 
         assert rules.game_id == "chase"
         assert "A card game of luck and nerve" in "\n".join(screen_lines(app))
         await sweep(pilot, TINY[::2])
-        assert app.screen is rules and "luck and nerve" in "\n".join(screen_lines(app))
+        assert on_top(app) is rules and "luck and nerve" in "\n".join(screen_lines(app))
 
 
 # -- the table ----------------------------------------------------------------------------------
@@ -199,15 +199,15 @@ async def test_resizing_over_a_curtain_the_cut_and_a_private_card(
         await pilot.pause()  # the deal is a person's move: no key before it is drawn
         await pilot.press("d")
         await pilot.pause()
-        assert isinstance(app.screen, PassCurtain)
+        assert isinstance(on_top(app), PassCurtain)
         await sweep(pilot, SIZES[::3])
         await pilot.press("enter", "c")
         await pilot.pause()
-        assert isinstance(app.screen, PrivateResult)
+        assert isinstance(on_top(app), PrivateResult)
         await sweep(pilot, SHORT)
         await pilot.press("enter", "enter", "s", "enter", "c")
         await pilot.pause()
-        assert isinstance(app.screen, CutScreen)
+        assert isinstance(on_top(app), CutScreen)
         await sweep(pilot, SHORT)
         await pilot.press("enter")
         await pilot.pause()
@@ -228,10 +228,10 @@ async def test_resizing_over_the_round_end_and_a_confirm(
         await pilot.press("enter")
         await pilot.press("escape")
         await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen)
+        assert isinstance(on_top(app), ConfirmScreen)
         await sweep(pilot, SHORT)
         await pilot.press("n")
-        while not isinstance(app.screen, RoundEndScreen):
+        while not isinstance(on_top(app), RoundEndScreen):
             await pilot.press(table.controller.actions()[0].key)
         await sweep(pilot, SHORT)
         await pilot.press("escape")  # look at the finished table

@@ -78,7 +78,7 @@ def test_chase_curtain(snap_compare: Any, make_app: Any, app_dirs: AppDirs) -> N
     """Three people, Ann has dealt: the curtain, over the middle of the table, reads
     "Pass to Ben: press Enter when only Ben is looking." with the public status ("Round
     1 · Ann deals · 3 turns left") and the keys "Enter I am Ben" and "Esc Leave table".
-    Above and below it, dimmed, the public table: every card face down ([▒▒]), "Waiting
+    Above and below it, undimmed, the public table: every card face down ([▒▒]), "Waiting
     for Ben...", and the log tells only the deal."""
     app, before = chase_app(make_app, app_dirs, chase_config(), [FIRST], ["d"])
     assert snap_compare(app, terminal_size=SMALL, run_before=before)

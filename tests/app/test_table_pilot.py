@@ -9,6 +9,7 @@ from tests.support.app import AppDirs
 from tests.support.table import (
     aces_config,
     log_text,
+    on_top,
     scripted_factory,
     table_of,
     write_settings,
@@ -32,8 +33,8 @@ async def play_to_the_end(pilot: Any, limit: int = 2000) -> None:
     """Press the key of whatever the action bar offers until the game is over."""
     app = pilot.app
     for _ in range(limit):
-        if isinstance(app.screen, RoundEndScreen):
-            if app.screen.summary.final:
+        if isinstance(on_top(app), RoundEndScreen):
+            if on_top(app).summary.final:
                 return
             await pilot.press("enter")
             continue
@@ -51,13 +52,13 @@ async def test_a_two_player_game_played_by_keys_to_its_end(
     async with app.run_test(size=(80, 24)) as pilot:
         app.start_game(aces_config(2, seed=5))
         await pilot.pause()
-        assert isinstance(app.screen, TableScreen)
+        assert isinstance(on_top(app), TableScreen)
         await play_to_the_end(pilot)
         table = table_of(app)
         assert table.controller.over
         (winner,) = table.controller.winners()
-        assert isinstance(app.screen, RoundEndScreen)
-        summary = app.screen.summary
+        assert isinstance(on_top(app), RoundEndScreen)
+        summary = on_top(app).summary
         assert table.names[winner] in summary.title
         assert "wins" in log_text(app)
         await pilot.press("t")
@@ -75,18 +76,18 @@ async def test_a_six_player_rounds_match_played_by_keys_to_its_end(
         await pilot.pause()
         rounds_seen = 0
         for _ in range(5000):
-            if isinstance(app.screen, RoundEndScreen):
+            if isinstance(on_top(app), RoundEndScreen):
                 rounds_seen += 1
-                if app.screen.summary.final:
+                if on_top(app).summary.final:
                     break
-                assert app.screen.summary.standings, "standings between rounds"
+                assert on_top(app).summary.standings, "standings between rounds"
                 await pilot.press("enter")
                 continue
             bar = app.screen.query_one(ActionBar)
             await pilot.press(bar.actions[0].key)
         assert rounds_seen == 2
         assert table_of(app).controller.over
-        assert "Match over" in app.screen.summary.title
+        assert "Match over" in on_top(app).summary.title
 
 
 async def test_a_six_player_single_round_with_every_chip_in_sight(
@@ -147,10 +148,10 @@ async def test_escape_asks_before_leaving_a_game_in_progress(
         await pilot.press("enter", "r")
         await pilot.press("escape")
         await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen)
+        assert isinstance(on_top(app), ConfirmScreen)
         await pilot.press("n")
         await pilot.pause()
-        assert isinstance(app.screen, TableScreen)
+        assert isinstance(on_top(app), TableScreen)
         await pilot.press("q", "y")
         await pilot.pause()
         assert not any(isinstance(s, TableScreen) for s in app.screen_stack)
@@ -183,11 +184,11 @@ async def test_question_mark_and_f1_open_the_rules_of_this_game(
         for key in ("question_mark", "f1"):
             await pilot.press(key)
             await pilot.pause()
-            assert isinstance(app.screen, RulesScreen)
+            assert isinstance(on_top(app), RulesScreen)
             assert table_of(app).rules_context() == ("aces", frozenset({"last-roll"}))
             await pilot.press("escape")
             await pilot.pause()
-            assert isinstance(app.screen, TableScreen)
+            assert isinstance(on_top(app), TableScreen)
 
 
 async def test_every_move_is_saved(make_app: MakeApp, app_dirs: AppDirs) -> None:
@@ -366,7 +367,7 @@ async def test_look_at_the_table_after_the_game_then_leave(
         await play_to_the_end(pilot)
         await pilot.press("escape")
         await pilot.pause()
-        assert isinstance(app.screen, TableScreen)
+        assert isinstance(on_top(app), TableScreen)
         kinds = [action.kind for action in app.screen.query_one(ActionBar).actions]
         assert kinds == ["rematch", "title"]
         assert not list(app_dirs.saves.glob("*.json")), "a finished game leaves no save"
@@ -389,10 +390,10 @@ async def test_the_keys_screen_lists_this_turns_actions(
         assert ("Enter or Space", "Roll") in table_of(app).help_keys()
         await pilot.press("f2")
         await pilot.pause()
-        assert not isinstance(app.screen, TableScreen)
+        assert not isinstance(on_top(app), TableScreen)
         await pilot.press("escape")
         await pilot.pause()
-        assert isinstance(app.screen, TableScreen)
+        assert isinstance(on_top(app), TableScreen)
 
 
 async def test_a_bankroll_match_runs_until_one_player_has_every_chip(
@@ -404,15 +405,15 @@ async def test_a_bankroll_match_runs_until_one_player_has_every_chip(
         app.start_game(aces_config(3, bots=2, match="bankroll", bankroll=3, seed=4))
         await pilot.pause()
         for _ in range(3000):
-            screen = app.screen
+            screen = on_top(app)
             if isinstance(screen, RoundEndScreen):
                 if screen.summary.final:
                     break
                 await pilot.press("enter")
                 continue
             await pilot.press(screen.query_one(ActionBar).actions[0].key)
-        assert isinstance(app.screen, RoundEndScreen)
-        assert app.screen.summary.final
+        assert isinstance(on_top(app), RoundEndScreen)
+        assert on_top(app).summary.final
         view = table_of(app).controller.view(None)
         assert max(view.scores) == 9, "the winner holds every chip"
 

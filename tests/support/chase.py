@@ -132,13 +132,14 @@ def table_of(app: Any) -> Any:
 async def step(pilot: Any, chooser: random.Random) -> str:
     """Take one step of a game by keys, whatever is on the screen; returns what was
     there: "curtain", "private", "cut", "round", "final" (nothing pressed) or "table"."""
+    from tests.support.table import on_top
     from tui.screens.curtain import PassCurtain, PrivateResult
     from tui.screens.cut import CutScreen
     from tui.screens.round_end import RoundEndScreen
     from tui.widgets.action_bar import ActionBar
 
     app = pilot.app
-    screen = app.screen
+    screen = on_top(app)
     if isinstance(screen, PassCurtain):
         await pilot.press("enter")
         return "curtain"
@@ -154,7 +155,7 @@ async def step(pilot: Any, chooser: random.Random) -> str:
             return "final"
         await pilot.press(chooser.choice(["d", "enter"]))
         return "round"
-    bar = screen.query_one(ActionBar)
+    bar = app.screen.query_one(ActionBar)
     assert bar.actions, f"nothing to press: {bar.status!r}"
     await pilot.press(chooser.choice(bar.actions).key)
     return "table"

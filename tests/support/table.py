@@ -91,6 +91,14 @@ def table_of(app: Any) -> Any:
     raise AssertionError(f"no table open: {app.screen_stack}")
 
 
+def on_top(app: Any) -> Any:
+    """What a person deals with now: the box over the table (a curtain, the private
+    card, a round's end: ``TableScreen.cover``) when the table is the screen on top and
+    has one, else the screen on top."""
+    cover = getattr(app.screen, "cover", None)
+    return app.screen if cover is None else cover
+
+
 def log_text(app: Any) -> str:
     from tui.widgets.game_log import GameLog
 

@@ -17,18 +17,14 @@ good as any other: the choice is the dealer's ritual, not an advantage.
 from __future__ import annotations
 
 import random
-from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
-from textual.containers import Vertical
 from textual.events import Key
-from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Static
 
-from tui.screens.curtain import HELP_BINDINGS, TableCover
+from tui.table.cover import Cover
 from tui.widgets.key_hints import key_hints
 from tui.widgets.textfit import fit
 
@@ -82,8 +78,10 @@ class StockBar(Widget):
         return Text("\n").join([bar, pointer])
 
 
-class CutScreen(TableCover, ModalScreen[int | None]):
-    """Dismisses with the chosen depth, or ``None`` to go back without cutting."""
+class CutScreen(Cover):
+    """A box over the table (``tui.table.cover``: only its cells are repainted) that
+    closes with the chosen depth, or ``None`` to go back without cutting. Not a gate:
+    the cut decides nothing hidden, every key acts at once."""
 
     KEYS = (
         ("left/right", "One card shallower or deeper"),
@@ -95,8 +93,6 @@ class CutScreen(TableCover, ModalScreen[int | None]):
         ("escape", "Back to the table without cutting"),
     )
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back"), *HELP_BINDINGS]
-
     def __init__(
         self,
         dealer: str,
@@ -105,7 +101,7 @@ class CutScreen(TableCover, ModalScreen[int | None]):
         rng: random.Random | None = None,
         note: str = "",
     ) -> None:
-        super().__init__(classes="cut")
+        super().__init__(None, classes="cut")
         self.dealer = fit(dealer, 24, ascii_only)
         self.low, self.high = depth_range
         self.depth = (self.low + self.high) // 2
@@ -114,15 +110,17 @@ class CutScreen(TableCover, ModalScreen[int | None]):
         self.typed = ""
         self.note = note
 
+    def box_width(self, screen_width: int) -> int:
+        return 76
+
     def compose(self) -> ComposeResult:
-        with Vertical(id="cut-box"):
-            yield Static(Text(f"{self.dealer} cuts the deck", style="bold"), id="cut-title")
-            yield Static(self._sentence(), id="cut-sentence")
-            yield Static(self._typed_line(), id="cut-typed")
-            yield StockBar(self.low, self.high, self.depth, self.ascii_only)
-            if self.note:
-                yield Static(Text(self.note, style="italic"), id="cut-note")
-            yield Static(self._help(), id="cut-keys")
+        yield Static(Text(f"{self.dealer} cuts the deck", style="bold"), id="cut-title")
+        yield Static(self._sentence(), id="cut-sentence")
+        yield Static(self._typed_line(), id="cut-typed")
+        yield StockBar(self.low, self.high, self.depth, self.ascii_only)
+        if self.note:
+            yield Static(Text(self.note, style="italic"), id="cut-note")
+        yield Static(self._help(), id="cut-keys")
 
     def _sentence(self) -> Text:
         text = Text("Take the card at depth ")
@@ -152,7 +150,7 @@ class CutScreen(TableCover, ModalScreen[int | None]):
         self.query_one("#cut-sentence", Static).update(self._sentence())
         self.query_one("#cut-typed", Static).update(self._typed_line())
 
-    def on_key(self, event: Key) -> None:
+    def take_key(self, event: Key) -> None:
         key = event.key
         handled = True
         if key in STEP_KEYS:
@@ -174,12 +172,11 @@ class CutScreen(TableCover, ModalScreen[int | None]):
             self.typed = ""
             self.set_depth(self.rng.randint(self.low, self.high))
         elif key in ("enter", "c", "space"):
-            self.dismiss(self.depth)
+            self.close(self.depth)
+        elif key == "escape":
+            self.close(None)
         else:
             handled = False
         if handled:
             event.stop()
             event.prevent_default()
-
-    def action_back(self) -> None:
-        self.dismiss(None)

@@ -1,12 +1,14 @@
-"""What the table draws: the board every game is played on, and the screens on top.
+"""What the table draws: the board every game is played on, and the boxes over it.
 
 ``TableBoard`` is the drawing half of ``tui.table.screen.TableScreen``: it composes
 the seat bands, the pot, the game's centre widget, the table info, the action bar and
 the log, places the seats for the terminal's size (the kit's ``arrange``, fixed while
 the game is played) and, after every move, pushes the view the privacy rule allows
-into the widgets, each of which redraws only what changed. ``curtain_screen`` and
-``number_screen`` turn what a kit asks for (``CurtainRequest``, ``NumberRequest``)
-into the screen shown on top of the table: the kit never builds a screen.
+into the widgets, each of which redraws only what changed. ``curtain_cover`` and
+``number_cover`` turn what a kit asks for (``CurtainRequest``, ``NumberRequest``)
+into the box drawn over the table (``tui.table.cover``): the kit never builds one.
+A box over the table (``_open_cover``) is mounted on the table's ``cover`` layer, so
+only the cells it covers are repainted when it comes and goes.
 """
 
 from __future__ import annotations
@@ -16,12 +18,14 @@ from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.containers import Center, Horizontal, Vertical
-from textual.events import Resize
+from textual.events import Key, Resize
+from textual.geometry import Region
 from textual.screen import Screen
 from textual.widgets import Static
 
 from tui import games
 from tui.engine.core import Action, Event, TableView
+from tui.table.cover import Cover, CoverLayer
 from tui.table.flow import FlowState, TableFlow, main_action_alias
 from tui.table.gate import TableGate
 from tui.table.kit import CurtainRequest, NumberRequest, TableKit
@@ -40,8 +44,8 @@ if TYPE_CHECKING:
     from tui.session.seat_control import TableController
 
 
-def curtain_screen(request: CurtainRequest, ascii_only: bool, gate: TableGate) -> Screen[Any]:
-    """The screen for a curtain the kit asked for: pass the keyboard, or a private card;
+def curtain_cover(request: CurtainRequest, ascii_only: bool, gate: TableGate) -> Cover:
+    """The box for a curtain the kit asked for: pass the keyboard, or a private card;
     it feeds the table's ``gate`` and is lifted only by a key that passes it."""
     from tui.screens.curtain import PassCurtain, PrivateResult
 
@@ -50,8 +54,8 @@ def curtain_screen(request: CurtainRequest, ascii_only: bool, gate: TableGate) -
     return PrivateResult(request.seat, request.name, request.card, request.lines, ascii_only, gate)
 
 
-def number_screen(request: NumberRequest, ascii_only: bool) -> Screen[Any]:
-    """The screen that picks an action's number (the dealer's cut)."""
+def number_cover(request: NumberRequest, ascii_only: bool) -> Cover:
+    """The box that picks an action's number (the dealer's cut)."""
     from tui.screens.cut import CutScreen
 
     return CutScreen(request.chooser, request.arg_range, ascii_only, note=request.note)
@@ -68,6 +72,8 @@ class TableBoard(Screen[None]):
         """The seat whose private view is drawn (``None``: the public view)."""
         self._arrangement: Arrangement | None = None
         self.flow = TableFlow()
+        self.cover: Cover | None = None
+        """The box drawn over the table now (a curtain, a round's end), if any."""
 
     @property
     def ascii_only(self) -> bool:
@@ -107,10 +113,13 @@ class TableBoard(Screen[None]):
             yield ActionBar(id="actions")
             yield GameLog(id="log")
         yield Static("", id="too-small", markup=False)
+        yield CoverLayer()
         yield KeyBar()
 
     def on_resize(self, event: Resize) -> None:
         self._layout(event.size.width, event.size.height)
+        if self.cover is not None:
+            self._place_cover(self.cover)
 
     def _layout(self, width: int, height: int) -> None:
         small = too_small(width, height)
@@ -163,15 +172,56 @@ class TableBoard(Screen[None]):
     def _advance(self) -> None:
         """Play on (``TableScreen``'s flow)."""
 
-    def _open_gate(self, screen: Screen[Any], callback: Callable[[Any], None]) -> None:
-        """Show ``screen`` on top; the table is ``GATED`` until it closes."""
+    def on_screen_suspend(self) -> None:
+        """Another screen (rules, keys) covers the table and its box: the box is not
+        seen, so it takes no key until drawn again. (Textual calls this and
+        ``TableScreen``'s handler both: one per class.)"""
+        if self.cover is not None:
+            self.cover.gate_hidden()
+
+    def on_screen_resume(self) -> None:
+        if self.cover is not None:
+            self.cover.gate_shown()
+
+    def _open_cover(self, cover: Cover, callback: Callable[[Any], None]) -> None:
+        """Draw ``cover`` over the table; the table is ``GATED`` until it closes."""
         self.flow.to(FlowState.GATED)
+        self.cover = cover
 
         def closed(result: Any) -> None:
+            if self.cover is cover:
+                self.cover = None
+            cover.remove()  # only the cells it covered are repainted
             self.flow.to(FlowState.READY)
             callback(result)
 
-        self.app.push_screen(screen, closed)
+        cover.on_close = closed
+        cover.middle = self._middle()
+        self.query_one(CoverLayer).mount(cover)  # placed once its lines are composed
+
+    def _middle(self) -> Region | None:
+        """The table's middle (pot, card, info) on the screen, if laid out."""
+        if self._arrangement is None or self.has_class("-too-small"):
+            return None
+        return self.query_one("#centre").region
+
+    def _place_cover(self, cover: Cover) -> None:
+        cover.middle = self._middle()
+        if cover.is_mounted:
+            cover.place(self.size)
+
+    def _cover_key(self, event: Key) -> None:
+        """A key while a box covers the table: the box's, unless bound by the app or
+        left by the box to the table's bindings (then only recorded by the gate)."""
+        cover = self.cover
+        assert cover is not None
+        binding = self.active_bindings.get(event.key)
+        if binding is not None and (binding.node is not self or event.key in cover.table_keys):
+            cover.record_key(event)  # the app's keys (rules, keys, quit), Escape on a curtain
+            return
+        cover.take_key(event)
+        event.stop()
+        event.prevent_default()
 
     def _curtain_closed(self, result: Any) -> None:
         """A curtain closed: its result (a seat) becomes the viewer, and play goes on."""
@@ -201,6 +251,8 @@ class TableBoard(Screen[None]):
 
     def help_keys(self) -> list[tuple[str, str]]:
         """The keys of what may be done right now (the help screen adds the bindings)."""
+        if self.cover is not None:
+            return self.cover.help_keys()
         actions = self._available_actions()
         keys = [(key_label(action.key), action.label) for action in actions]
         if main_action_alias(len(actions)) and actions[0].key != "enter":

@@ -2,7 +2,7 @@
 
 ``TableFlow`` is the table's state machine (``FlowState``): settled and waiting for a
 person (``READY``), a computer player's pause (``THINKING``), a move's animation
-(``ANIMATING``), a screen on top awaiting an answer (``GATED``: a curtain, the cut,
+(``ANIMATING``), a box over the table awaiting an answer (``GATED``: a curtain, the cut,
 the round's end), and ``LEFT`` for good. Only the moves in ``TRANSITIONS`` are
 allowed; nothing leaves ``LEFT`` (a timer or a screen closing after the table was
 left changes nothing). Keys act only when ``READY``; while ``busy`` a key skips the

@@ -11,8 +11,9 @@ A gate's time is the time it was *drawn*: the screen asks after its first refres
 before, never passes. A key's time is its arrival: ``Key.time``, stamped when Textual
 built the message in the driver's input thread, not when the key was handled.
 
-A screen over the table that is a gate (a curtain, the round's end) mixes in
-``DrawnGate``: it knows when it was drawn and asks the table's gate about each key.
+A box over the table that is a gate (a curtain, the round's end: ``tui.table.cover``)
+mixes in ``DrawnGate``: it knows when it was drawn and asks the table's gate about each
+key.
 
 Tests give a table ``GateTimes`` of their own (``TableScreen.default_times``), so the
 times of keys and gates are exact and no test sleeps.
@@ -97,35 +98,38 @@ class TableGate:
 
 
 class DrawnGate:
-    """Mixin for a screen over the table that is a gate: drawn at ``opened_at``
-    (``None`` while it is not on screen), it takes a key only if the key passes
-    ``gate_rule`` on the table's ``gate`` (``None``: a screen without a table, which
-    takes every key)."""
+    """Mixin for a box over the table that is a gate (``tui.table.cover.Cover``):
+    drawn at ``opened_at`` (``None`` while it is not on screen), it takes a key only if
+    the key passes ``gate_rule`` on the table's ``gate`` (``None``: no table, every key
+    passes)."""
 
     gate: TableGate | None = None
     gate_rule: ClassVar[GateRule] = CURTAIN
     opened_at: float | None = None
 
-    def on_screen_resume(self) -> None:
+    def gate_shown(self) -> None:
         """Shown (first, or again after the rules or keys screen on top closed): open
         once this refresh has drawn it."""
         self.opened_at = None
         self.call_after_refresh(self._drawn)  # type: ignore[attr-defined]
 
-    def on_screen_suspend(self) -> None:
+    def gate_hidden(self) -> None:
+        """Covered by another screen: not seen, so closed until shown again."""
         self.opened_at = None
 
     def _drawn(self) -> None:
-        if self.gate is not None and self.is_current:  # type: ignore[attr-defined]
+        if self.gate is None or not self.is_attached:  # type: ignore[attr-defined]
+            return
+        if self.screen.is_current and not getattr(self, "closed", False):  # type: ignore[attr-defined]
             self.opened_at = self.gate.times.now()
 
     def record_key(self, event: Key) -> None:
-        """A key this screen does not act on (it still counts for the quiet interval)."""
+        """A key this box does not act on (it still counts for the quiet interval)."""
         if self.gate is not None:
             self.gate.record(event)
 
     def key_passes(self, event: Key) -> bool:
-        """Feed ``event`` to the clock; True if it may act on this screen."""
+        """Feed ``event`` to the clock; True if it may act on this box."""
         if self.gate is None:
             return True
         return self.gate.passes(event, self.opened_at, self.gate_rule)

@@ -31,7 +31,7 @@ from textual.timer import Timer
 from tui.app_host import app_host
 from tui.engine.core import Action, Event, IllegalAction, find_legal
 from tui.screens.round_end import LOOK, REMATCH, TITLE, RoundEndScreen
-from tui.table.board import TableBoard, curtain_screen, number_screen
+from tui.table.board import TableBoard, curtain_cover, number_cover
 from tui.table.flow import (
     FlowState,
     Pace,
@@ -131,8 +131,8 @@ class TableScreen(TableBoard):
         while self.flow.ready:
             after = self.flow.take_after_curtain()
             if after is not None:
-                self._open_gate(
-                    curtain_screen(after, self.ascii_only, self.gate), self._curtain_closed
+                self._open_cover(
+                    curtain_cover(after, self.ascii_only, self.gate), self._curtain_closed
                 )
                 return
             self._refresh_table(())
@@ -148,8 +148,8 @@ class TableScreen(TableBoard):
                 before = self.kit.curtain_before(self.controller, plan.seat, self.ascii_only)
                 if before is not None:
                     self._status(plan.seat, "Waiting for {who}...")
-                    curtain = curtain_screen(before, self.ascii_only, self.gate)
-                    self._open_gate(curtain, self._curtain_closed)
+                    curtain = curtain_cover(before, self.ascii_only, self.gate)
+                    self._open_cover(curtain, self._curtain_closed)
                     return
             self._show_actions()
             return
@@ -203,8 +203,8 @@ class TableScreen(TableBoard):
         if action.arg_range is not None and action.arg is None:
             request = self.kit.words.number_request(action, self.current_view())
             if request is not None:
-                chooser = number_screen(request, self.ascii_only)
-                self._open_gate(chooser, lambda arg: self._arg_chosen(action, arg))
+                chooser = number_cover(request, self.ascii_only)
+                self._open_cover(chooser, lambda arg: self._arg_chosen(action, arg))
                 return
             action = action.with_arg(action.arg_range[0])
         self._apply(action)
@@ -273,7 +273,7 @@ class TableScreen(TableBoard):
             choices = [*self.controller.actions(), LOOK]
         self._show_actions()
         round_end = RoundEndScreen(summary, choices, ascii_only, self.gate)
-        self._open_gate(round_end, self._round_end_chosen)
+        self._open_cover(round_end, self._round_end_chosen)
         return False
 
     def _round_end_chosen(self, kind: str | None) -> None:
@@ -294,7 +294,11 @@ class TableScreen(TableBoard):
 
     def on_key(self, event: Key) -> None:
         """A key typed ahead of a screen on top, or after leaving, acts no more; a key
-        that does not pass the decision gate makes no person's move (it is dropped)."""
+        that does not pass the decision gate makes no person's move (it is dropped).
+        While a box covers the table, the box has every key first (``_cover_key``)."""
+        if self.cover is not None:
+            self._cover_key(event)
+            return
         bound = event.key in self.active_bindings
         use = self.flow.key(bound)
         action = match_key(self._available_actions(), event.key) if use == "action" else None
@@ -376,9 +380,7 @@ class TableScreen(TableBoard):
     def leave(self) -> None:
         """Back to the title screen (the game so far is saved)."""
         self.flow.to(FlowState.LEFT)
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
+        self._stop_timer()
         self.save_game()
         app_host(self).back_to_title()
 
