@@ -1,0 +1,55 @@
+"""What a table sends to the terminal, counted under Pilot (issue 12's guards).
+
+Pilot runs headless and writes nothing, but every screen still builds the update it
+would send (``Compositor.render_update``). ``RepaintLog`` wraps that method while a
+test runs: each update is rendered to the terminal bytes it stands for and recorded
+with whether it repainted the whole screen, so a test can count full-screen repaints
+and bytes per turn without timing anything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from textual._compositor import Compositor
+
+
+@dataclass
+class RepaintLog:
+    """Updates built since ``mark()``: (whole screen?, bytes)."""
+
+    updates: list[tuple[bool, int]] = field(default_factory=list)
+
+    def mark(self) -> None:
+        self.updates.clear()
+
+    @property
+    def full(self) -> int:
+        return sum(whole for whole, _ in self.updates)
+
+    @property
+    def bytes(self) -> int:
+        return sum(size for _, size in self.updates)
+
+
+@contextmanager
+def counting_repaints(app: Any) -> Iterator[RepaintLog]:
+    """Record every update any screen of ``app`` builds, as the terminal would get it."""
+    log = RepaintLog()
+    original = Compositor.render_update
+
+    def render_update(self: Compositor, full: bool = False, **kwargs: Any) -> Any:
+        whole = full or self.size.region in self._dirty_regions
+        update = original(self, full, **kwargs)
+        if update is not None:
+            log.updates.append((whole, len(update.render_segments(app.console).encode())))
+        return update
+
+    Compositor.render_update = render_update  # type: ignore[method-assign]
+    try:
+        yield log
+    finally:
+        Compositor.render_update = original  # type: ignore[method-assign]
