@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from textual._compositor import Compositor
+from textual._compositor import Compositor, CompositorUpdate
 
 
 @dataclass
@@ -44,11 +44,11 @@ def counting_repaints(app: Any) -> Iterator[RepaintLog]:
     def render_update(self: Compositor, full: bool = False, **kwargs: Any) -> Any:
         whole = full or self.size.region in self._dirty_regions
         update = original(self, full, **kwargs)
-        if update is not None:
+        if isinstance(update, CompositorUpdate):
             log.updates.append((whole, len(update.render_segments(app.console).encode())))
         return update
 
-    Compositor.render_update = render_update  # type: ignore[method-assign]
+    Compositor.render_update = render_update  # type: ignore[method-assign,assignment]
     try:
         yield log
     finally:
