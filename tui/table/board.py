@@ -14,6 +14,7 @@ only the cells it covers are repainted when it comes and goes.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
@@ -74,6 +75,8 @@ class TableBoard(Screen[None]):
         self.flow = TableFlow()
         self.cover: Cover | None = None
         """The box drawn over the table now (a curtain, a round's end), if any."""
+        self._held: AbstractContextManager[None] | None = None
+        """Repaints held back while a cover is being mounted (``_open_cover``)."""
 
     @property
     def ascii_only(self) -> bool:
@@ -189,6 +192,7 @@ class TableBoard(Screen[None]):
         self.cover = cover
 
         def closed(result: Any) -> None:
+            self._release()
             if self.cover is cover:
                 self.cover = None
             cover.remove()  # only the cells it covered are repainted
@@ -196,8 +200,23 @@ class TableBoard(Screen[None]):
             callback(result)
 
         cover.on_close = closed
+        cover.on_shown = self._release
         cover.middle = self._middle()
+        # The move that opened it and the box go out in one frame: mounting takes a
+        # while (on a busy server longer than a person waits), and a table drawn
+        # without its curtain for that while reads as "my turn" to the next key.
+        self._held = self.app.batch_update()
+        self._held.__enter__()
         self.query_one(CoverLayer).mount(cover)  # placed once its lines are composed
+
+    def _release(self) -> None:
+        """Let the held repaints go (the cover is placed, closed, or the table gone)."""
+        held, self._held = self._held, None
+        if held is not None:
+            held.__exit__(None, None, None)
+
+    def on_unmount(self) -> None:
+        self._release()
 
     def _middle(self) -> Region | None:
         """The table's middle (pot, card, info) on the screen, if laid out."""

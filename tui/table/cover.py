@@ -72,6 +72,8 @@ class Cover(DrawnGate, Vertical):
         super().__init__(classes=f"cover {classes}".strip())
         self.gate = gate
         self.on_close: Callable[[Any], None] | None = None
+        self.on_shown: Callable[[], None] | None = None
+        """Called once the box is composed and placed (the table draws it then)."""
         self.closed = False
         self.middle: Region | None = None
         """The table's middle on the screen (``over_centre``), set by the table."""
@@ -79,6 +81,8 @@ class Cover(DrawnGate, Vertical):
     def on_mount(self) -> None:
         self.place(self.screen.size)
         self.gate_shown()
+        if self.on_shown is not None:
+            self.on_shown()
 
     def help_keys(self) -> list[tuple[str, str]]:
         """This cover's keys, for the keys screen (F2)."""
