@@ -205,6 +205,7 @@ class TableBoard(Screen[None]):
         # The move that opened it and the box go out in one frame: mounting takes a
         # while (on a busy server longer than a person waits), and a table drawn
         # without its curtain for that while reads as "my turn" to the next key.
+        self._release()  # never two holds at once: one would never be let go
         self._held = self.app.batch_update()
         self._held.__enter__()
         self.query_one(CoverLayer).mount(cover)  # placed once its lines are composed
