@@ -14,13 +14,14 @@ from typing import Any
 import pytest
 
 from tests.support.app import AppDirs
-from tests.support.chase import screen_lines, table_of
+from tests.support.chase import chase_config, deck, deck_factory, screen_lines, table_of
 from tests.support.gate import ScriptedTimes
 from tests.support.table import on_top, write_settings
 from tui.cli import parse
 from tui.engine.core import Event
 from tui.glyphs import card as card_label
 from tui.screens.curtain import PassCurtain, PrivateResult
+from tui.screens.round_end import RoundEndScreen
 from tui.session.keygate import DECISION
 from tui.table.screen import TableScreen
 from tui.widgets.game_log import GameLog
@@ -125,6 +126,36 @@ async def test_enter_twice_at_the_deal_does_not_show_the_first_player_s_card_to_
         assert isinstance(on_top(app), PassCurtain) and table_of(app).viewer is None
         await key(pilot, times, "enter", 0.6)  # let go, then pressed on purpose
         assert table_of(app).viewer == 0
+
+
+async def test_enter_on_the_round_end_box_deals_but_not_when_typed_before_it_was_drawn(
+    make_app: MakeApp, app_dirs: AppDirs, times: ScriptedTimes
+) -> None:
+    """The round's end is a box over the table (``tui.table.cover``), not a screen: Enter
+    still takes its first choice (the deal) once the box has been on screen a moment,
+    as the modal screen did; an Enter typed with the key that ended the round (before
+    the box was drawn), or hurried after it, deals nothing."""
+    times.draw_lag = 0.005
+    write_settings(app_dirs.settings)
+    cards = deck(3, 0, {1: "KH", 2: "4C", 0: "QS"}, ["7D"])  # Ben's King stops play
+    app = make_app(settings_path=app_dirs.settings, rng_factory=deck_factory([cards]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(chase_config(variants=["king-stops"]))
+        await pilot.pause()
+        await key(pilot, times, "d", 1.0)
+        await key(pilot, times, "enter", 1.0)  # Ben takes the keyboard
+        times.wait(1.0)
+        await pilot.press("k", "enter")  # the Enter arrives with the King, typed ahead
+        await pilot.pause()
+        box = on_top(app)
+        assert isinstance(box, RoundEndScreen) and box.choices[0].kind == "deal"
+        assert box.opened_at is not None, "the box was drawn"
+        for gap in (0.05, 0.3):  # hurried, before it has been on screen a moment
+            await key(pilot, times, "enter", gap)
+            assert on_top(app) is box, gap
+        await key(pilot, times, "enter", DECISION.quiet + 0.05)  # on purpose
+        assert not isinstance(on_top(app), RoundEndScreen), "a deliberate Enter did not deal"
+        assert "deals" in "\n".join(line for line, _ in table_of(app).query_one(GameLog).lines)
 
 
 async def test_enter_every_0_3_s_to_hurry_the_computers_never_lifts_a_curtain(

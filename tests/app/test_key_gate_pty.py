@@ -5,9 +5,13 @@
 off the screen that a curtain may follow (the dealer's deal, Ann's or Ben's curtain,
 the private card after a change, the round's end), a second Enter follows 50 to 400 ms
 later, as a double press out of habit does. The deliberate keys come a moment after
-the screen settled. An engine game with the same seed makes the same moves (the
-shadow) and says whose card is face down; the screen text written after every key may
-show no face-down card but the ones of the person who has taken the keyboard.
+the screen settled, and after what they answer (a curtain, the private card, the
+round's end) is on it, as a person's do: on a busy machine the round's end may take
+longer than the typist's moment of quiet to be drawn, and an Enter sent before the
+box had been seen a moment is rightly held back by the gate. An engine game with the
+same seed makes the same moves (the shadow) and says whose card is face down; the
+screen text written after every key may show no face-down card but the ones of the
+person who has taken the keyboard.
 
 A second Enter that passed a gate would make the app leave the shadow's game: the
 curtain the shadow expects would not come, and the test fails there.
@@ -26,6 +30,7 @@ from tui.engine.chase import ChaseGame
 from tui.engine.controller import Controller
 from tui.engine.core import Action, Event
 from tui.glyphs import card as card_label
+from tui.screens.round_end import LOOK
 from tui.session.keygate import CURTAIN, DECISION, GateRule
 from tui.session.privacy import ROUND_END_KINDS, SHARED_KEYBOARD, people_in
 
@@ -183,6 +188,7 @@ def test_enter_pairs_at_every_curtain_of_a_whole_game_show_no_card_to_the_wrong_
         round_end = table.computers()
         while not controller.over:
             if round_end:  # the round's end: Enter takes its first choice (the deal)
+                drawn = typist.wait_for(LOOK.label)  # the box is on the screen
                 typist.deliberate("\r", drawn, DECISION)
                 typist.second_enter(gaps.uniform(0.05, 0.4))
                 counts["pairs"] += 1
