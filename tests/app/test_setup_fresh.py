@@ -14,6 +14,7 @@ from typing import Any
 
 from textual.widgets import Static, Switch
 
+from tests.support.settle import settle
 from tui.screens.seat_row import SeatRow
 from tui.screens.settings import SettingsScreen
 from tui.screens.setup import SetupScreen
@@ -70,7 +71,7 @@ async def test_only_typed_names_are_remembered_not_the_placeholders(make_app: Ma
         for row, name in zip(setup.rows(), ["Ann", "Ben", "Cleo"], strict=True):
             row.name_input.value = name
         await pilot.press(*["ctrl+n"] * 17)
-        await pilot.pause()
+        await settle(pilot)
         names = [row.clean for row in setup.rows()]
         assert names[3:] == [f"Player {n}" for n in range(4, 21)]
         await pilot.press("ctrl+s")
