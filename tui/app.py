@@ -5,8 +5,7 @@ saves them, ``tui.look`` applies the theme), the sessions it opens (``tui.sessio
 randomness), and the way out (quit, hang-up, crash). Screens reach it through the typed
 ``tui.app_host.AppHost`` (``app_host(self)``): ``start_game``, ``resume_game``,
 ``action_show_rules``, ``back_to_title``, ``autosave`` (the tables' part is in
-``tui.table_opener``). Textual's private API is used
-only in ``tui.textual_compat``, whose mixins this class inherits.
+``tui.table_opener``). Textual's private API is used only in ``tui.textual_compat``.
 
 A table screen may offer ``rules_context()``, ``save_game()``, ``saving`` and
 ``game_in_progress``; the app reads them with ``getattr`` so that any screen can opt in.
@@ -32,6 +31,7 @@ from tui.table_opener import TableOpener
 from tui.textual_compat import option_list_paging, stale_nodes, terminal_input
 from tui.textual_compat.calling_screen import stale_caller
 from tui.textual_compat.crash_output import QuietCrashApp
+from tui.textual_compat.input_batches import BatchedInputApp
 from tui.textual_compat.key_burst import KeyBurstApp
 from tui.textual_compat.quit_lane import QuitLaneApp
 from tui.textual_compat.stale_nodes import StaleNodesApp
@@ -46,7 +46,12 @@ if TYPE_CHECKING:
 
 
 class PartyDiceApp(
-    QuitLaneApp[None], KeyBurstApp[None], StaleNodesApp[None], QuietCrashApp[None], TableOpener
+    QuitLaneApp[None],
+    BatchedInputApp[None],
+    KeyBurstApp[None],
+    StaleNodesApp[None],
+    QuietCrashApp[None],
+    TableOpener,
 ):
     """party-dice: Aces in the Pot and Chase the Ace at one keyboard."""
 
@@ -222,7 +227,7 @@ class PartyDiceApp(
         self.save_open_games()
         self.exit()
 
-    # -- navigation ------------------------------------------------------------------
+    # -- navigation and the command palette -----------------------------------------
 
     def action_new_game(self, game_id: str) -> None:
         """Open the setup screen for ``game_id``."""
@@ -273,8 +278,6 @@ class PartyDiceApp(
             return
         for _screen in self.screen_stack[1:]:
             App.pop_screen(self)
-
-    # -- command palette -------------------------------------------------------------
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Useful commands only (``tui.palette``)."""
