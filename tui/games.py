@@ -19,6 +19,7 @@ from typing import Any
 from tui.engine.bots import Bot, BotFactory
 from tui.engine.controller import Controller, SaveFormatError, Seat, new_game
 from tui.engine.core import Event, Game, RandomSource
+from tui.engine.fairness import Fairness, FairnessAsk
 from tui.game_spec import (
     Choice,
     Conflict,
@@ -201,6 +202,18 @@ def _aces_kit(titles: Mapping[str, str]) -> TableKit:
     return AcesKit(titles)
 
 
+def _aces_fairness() -> Callable[[FairnessAsk], Fairness]:
+    from tui.engine.aces.fairness import fairness
+
+    return fairness
+
+
+def _chase_fairness() -> Callable[[FairnessAsk], Fairness]:
+    from tui.engine.chase.fairness import fairness
+
+    return fairness
+
+
 def _chase_engine() -> type[Game]:
     from tui.engine.chase import ChaseGame
 
@@ -289,6 +302,7 @@ AcesSpec = GameSpec(
         auto_order="roll-off for the first roller",
         forced=("pot", "pass"),
     ),
+    fairness=_aces_fairness,
 )
 
 ChaseSpec = GameSpec(
@@ -374,6 +388,7 @@ ChaseSpec = GameSpec(
         shared_note="a shared Chase win (all out at once) counts as a win for each sharer",
         unit_speed=True,
     ),
+    fairness=_chase_fairness,
 )
 
 register(AcesSpec)
