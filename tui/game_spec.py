@@ -175,6 +175,9 @@ class GameSpec:
     """How ``simulate`` plays it (``None``: the fewest seats, plain words)."""
     fairness: Callable[[], Callable[[FairnessAsk], Fairness]] | None = None
     """What ``party-dice odds`` answers for it (``None``: it has no odds to tell)."""
+    ready: Callable[[int, frozenset[str], Callable[[Any], Any]], None] | None = None
+    """Gets its computer players ready for a table of ``players`` with ``variants``, given
+    the means to solve (and cache) what they read: Aces' sharp player reads exact odds."""
 
     @property
     def variant_names(self) -> tuple[str, ...]:

@@ -1,12 +1,10 @@
 """The one registry of games: everything party-dice knows about a game, in one ``GameSpec``.
 
-Screens, the command line, the simulator, the saves and the history never branch on a
-game id: they ask ``get(game_id)`` for the spec (``tui.game_spec``) and use what it says
-and what it loads (engine, bots, narrator, table kit, rules). Loaders import lazily, so
-``party-dice rules`` and ``simulate`` load no Textual.
-
-Adding a game is one ``GameSpec`` passed to ``register``: the test suite registers a
-dummy third game that way (``tests/app/test_third_game.py``) without touching ``tui/``.
+Screens, the command line, the simulator, the saves and the history never branch on a game
+id: they ask ``get(game_id)`` for the spec (``tui.game_spec``) and use what it says and what
+it loads (engine, bots, narrator, table kit, rules, odds), lazily, so ``party-dice rules``
+and ``simulate`` load no Textual. Adding a game is one ``GameSpec`` passed to ``register``:
+the test suite registers a third game that way (``tests/app/test_third_game.py``).
 """
 
 from __future__ import annotations
@@ -208,6 +206,12 @@ def _aces_fairness() -> Callable[[FairnessAsk], Fairness]:
     return fairness
 
 
+def _aces_ready(players: int, variants: frozenset[str], solved: Callable[[Any], Any]) -> None:
+    from tui.engine.aces.odds import ChainSpec, remember
+
+    remember(solved(ChainSpec.for_table(variants, players)))
+
+
 def _chase_fairness() -> Callable[[FairnessAsk], Fairness]:
     from tui.engine.chase.fairness import fairness
 
@@ -303,6 +307,7 @@ AcesSpec = GameSpec(
         forced=("pot", "pass"),
     ),
     fairness=_aces_fairness,
+    ready=_aces_ready,
 )
 
 ChaseSpec = GameSpec(

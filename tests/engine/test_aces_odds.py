@@ -7,7 +7,9 @@ own moves (``tests.support.aces_exact``), and what the simulator measures.
 
 from __future__ import annotations
 
+import itertools
 import math
+import random
 import subprocess
 import sys
 from fractions import Fraction
@@ -16,7 +18,15 @@ import pytest
 
 from tests.support.aces import new_game, roll
 from tests.support.aces_exact import exact_odds
-from tui.engine.aces.odds import ChainSpec, all_states, chain_for, choice_chances, seat_chances
+from tui.engine.aces.bots import make
+from tui.engine.aces.odds import (
+    ChainSpec,
+    all_states,
+    chain_for,
+    choice_chances,
+    remember,
+    seat_chances,
+)
 from tui.engine.aces.odds_solve import solve_all
 from tui.simulate.play import Options, run
 
@@ -162,3 +172,59 @@ def test_numpy_stays_off_the_start_up_path() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.stdout.strip() == "False", result.stderr
+
+
+def test_the_sharp_player_takes_the_better_exact_option() -> None:
+    """With the chain known, sharp takes whichever option the odds favour for itself."""
+    chooser = make("sharp")
+    seen = {"pot": 0, "pass": 0}
+    for variants in (frozenset(), frozenset({"last-roll"})):
+        chain = solve_all(ChainSpec.for_table(variants, 3))
+        remember(chain)
+        for seed in range(400):
+            game, _ = new_game(3, variants, start=False)
+            game._rng = random.Random(seed)
+            game.apply(game.legal_actions()[0])
+            while not game.over and game.phase != "choice":
+                game.apply(game.legal_actions()[0])
+            if game.over:
+                continue
+            view = game.view(game.current_seat())
+            pot, passed = choice_chances(chain, view)
+            me = game.current_seat()
+            assert me is not None
+            decision = chooser.choose(view, game.legal_actions())
+            best = "pass" if passed[me] > pot[me] + 1e-12 else "pot"
+            assert decision.action.kind == best, (seed, pot, passed)
+            assert "%" in decision.reason
+            seen[best] += 1
+    assert seen["pot"] and seen["pass"], seen
+
+
+@pytest.mark.parametrize("variants", [(), ("last-roll",)], ids=str)
+def test_the_simulator_agrees_with_two_dice(variants: tuple[str, ...]) -> None:
+    """Two dice have the ace+six choice: sharp players make it from the same chain."""
+    agree(variants, 3, 3000)
+
+
+SWEEP = [
+    (
+        players,
+        tuple(
+            v
+            for v, on in zip(
+                ("three-chip", "right-pass", "last-roll", "single-die"), bits, strict=True
+            )
+            if on
+        ),
+    )
+    for players in range(2, 7)
+    for bits in itertools.product((False, True), repeat=4)
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("players", "variants"), SWEEP, ids=str)
+def test_the_simulator_agrees_everywhere(players: int, variants: tuple[str, ...]) -> None:
+    """Every variant combination and player count: 20,000 games each."""
+    agree(variants, players, 20_000, seed=players)

@@ -102,7 +102,10 @@ def _parser(command: str = "simulate", about: str = SIMULATE_ABOUT) -> argparse.
         "or as the bot chooses (default bot)",
     )
     parser.add_argument(
-        "--bot", metavar="LEVEL", help=f"{' or '.join(BOT_LEVELS)} (default {DEFAULT_BOT})"
+        "--bot",
+        metavar="LEVEL",
+        help=f"{' or '.join(BOT_LEVELS)} (default {DEFAULT_BOT}); or one level a seat, "
+        "comma-separated (sharp,casual,casual)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
@@ -152,8 +155,12 @@ def parse(argv: Sequence[str], parser: argparse.ArgumentParser | None = None) ->
         where = f"{name!r} is a {other} variant" if other else f"unknown variant {name!r}"
         raise UsageError(f"{where}: {game} variants are {', '.join(VARIANTS[game])}")
     bot = args.bot if args.bot is not None else DEFAULT_BOT
-    if bot not in BOT_LEVELS:
-        raise UsageError(f"unknown bot level {bot!r}: choose {' or '.join(BOT_LEVELS)}")
+    levels = bot.split(",")
+    for level in levels:
+        if level not in BOT_LEVELS:
+            raise UsageError(f"unknown bot level {level!r}: choose {' or '.join(BOT_LEVELS)}")
+    if len(levels) not in (1, players):
+        raise UsageError(f"--bot needs one level, or one for each of the {players} seats")
     ace_six = args.ace_six
     forced = registry.get(game).simulation.forced
     if not forced and ace_six is not None:

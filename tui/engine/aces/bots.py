@@ -9,7 +9,10 @@ Levels:
 - ``casual`` reads the dice left to right, as people at a table often do: if the ace
   came first the chip goes to the pot, if the six came first it is passed. The rule
   sheet says the choice never matters, and casual believes it.
-- ``sharp`` chooses in its own interest, from the view alone. Under Last Roll a sole
+- ``sharp`` chooses in its own interest, from the view alone: from the round's exact odds
+  (``tui.engine.aces.odds``) when the chain for the table is solved in this process (the
+  table's odds worker and ``simulate`` solve it first), the option with the higher chance
+  for itself, the pot on a tie. Until then it falls back on rules of thumb: under Last Roll a sole
   holder's last chip in the pot empties the table and wins at once, so it always takes
   that; otherwise it puts the chip in the pot (fewer chips for the others to win with),
   except when that would leave a single rival leading on one chip, who then wins with
@@ -80,8 +83,30 @@ def casual_choice(view: TableView, pot: Action, pass_: Action) -> Decision:
     return Decision(pot, "reads the dice in order: the ace comes first, so the pot")
 
 
+def exact_choice(view: TableView, pot: Action, pass_: Action) -> Decision | None:
+    """The option with the higher exact chance for the roller, if the odds are known."""
+    from tui.engine.aces.odds import TIE, choice_chances, known, table_spec
+
+    chain = known(table_spec(view))
+    me = view.current
+    if chain is None or me is None:
+        return None
+    by_pot, by_pass = choice_chances(chain, view)
+    mine = f"{100 * by_pass[me]:.0f} % against {100 * by_pot[me]:.0f} %"
+    if by_pass[me] > by_pot[me] + TIE:
+        return Decision(pass_, f"passes: {mine} by the pot")
+    return Decision(
+        pot,
+        f"puts the chip in the pot: {100 * by_pot[me]:.0f} % against "
+        f"{100 * by_pass[me]:.0f} % by passing",
+    )
+
+
 def sharp_choice(view: TableView, pot: Action, pass_: Action) -> Decision:
     """Pot or pass for the one-chip ace+six, in the roller's own interest."""
+    exact = exact_choice(view, pot, pass_)
+    if exact is not None:
+        return exact
     me = view.current if view.current is not None else view.viewer
     assert me is not None, "a choice needs a seat"
     nb = neighbour(view, me)

@@ -158,6 +158,29 @@ class AcesChain:
         return self.after_move(pot), self.after_move(passed)
 
 
+_KNOWN: dict[ChainSpec, AcesChain] = {}
+"""Chains solved in this process (by the table's odds worker, or before a simulation):
+the sharp computer player reads them, and never waits for one to be solved."""
+
+
+def remember(chain: AcesChain) -> None:
+    """Make ``chain`` (and its smaller Last Roll chains) known to the sharp player."""
+    found: AcesChain | None = chain
+    while found is not None:
+        _KNOWN[found.spec] = found
+        found = found.smaller
+
+
+def forget() -> None:
+    """Forget every known chain (tests start from none)."""
+    _KNOWN.clear()
+
+
+def known(spec: ChainSpec) -> AcesChain | None:
+    """The solved chain for ``spec``, if this process has one."""
+    return _KNOWN.get(spec)
+
+
 def seat_order(view: TableView) -> list[int]:
     """The seats still in the round in turn order, the one to act first."""
     inside = [s.seat for s in view.seats if "out" not in s.flags]
