@@ -80,7 +80,9 @@ ENGINE_CASES = [
 ]
 
 
-@pytest.mark.parametrize(("start", "variants"), ENGINE_CASES, ids=str)
+@pytest.mark.parametrize(
+    ("start", "variants"), ENGINE_CASES, ids=[f"{s}-{'+'.join(sorted(v))}" for s, v in ENGINE_CASES]
+)
 def test_every_state_matches_the_engine_chain(
     start: tuple[int, ...], variants: frozenset[str]
 ) -> None:
