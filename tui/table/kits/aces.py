@@ -14,7 +14,7 @@ from tui.narrate.aces import chips, describe, points
 from tui.narrate.words import join_names
 from tui.table.kit import Centre, RoundSummary, Seats, TableKit, Words, variants_line
 from tui.widgets.dice import DiceView
-from tui.widgets.player_panel import PanelModel
+from tui.widgets.player_panel import PanelModel, odds_bar
 from tui.widgets.textfit import fit
 
 if TYPE_CHECKING:
@@ -23,15 +23,44 @@ if TYPE_CHECKING:
 ROLL_KINDS = ("roll", "final_roll")
 
 
+def chances(view: TableView) -> tuple[float, ...] | None:
+    """Every seat's exact chance this round, if the table's chain is solved already (the
+    odds are solved off the UI thread, ``tui.session.odds_warmup``: never waited for)."""
+    from tui.engine.aces.odds import chain_for, known, seat_chances, table_spec
+
+    if view.phase not in ("turn", "choice"):
+        return None
+    chain = known(table_spec(view))
+    if chain is None:
+        return None
+    try:
+        chain_for(chain, sum(1 for s in view.seats if "out" not in s.flags))
+    except KeyError:
+        return None
+    return seat_chances(chain, view)
+
+
 class AcesSeats(Seats):
     """Chips; before the first roll-off, the chips each player starts with (the
     engine's stake: two, three under Three-Chip Start), though none is in hand until
-    the round starts; a player out of the whole match says "broke" once."""
+    the round starts; a player out of the whole match says "broke" once. With odds on,
+    each seat's chance of winning the round, in words and as a bar."""
+
+    odds_on = False
 
     def panel_model(
         self, view: TableView, seat_view: SeatView, seat: Seat, ascii_only: bool
     ) -> PanelModel:
         model = super().panel_model(view, seat_view, seat, ascii_only)
+        found = chances(view) if self.odds_on else None
+        if found is not None:
+            chance = found[seat_view.seat]
+            bar = Text(odds_bar(chance, 8, ascii_only), style="bold")
+            detail = model.detail.copy() if model.detail is not None else Text()
+            if detail.plain:
+                detail.append("  ")
+            detail.append_text(bar)
+            model = replace(model, odds=chance, detail=detail)
         stakes = view.extra.get("stakes")
         if stakes is not None:
             model = replace(model, counters=int(stakes[seat_view.seat]))
@@ -111,10 +140,26 @@ class DiceCentre(Centre):
 class AcesWords(Words):
     """The info box (round, match standings, which way sixes go) and round summaries."""
 
+    odds_on = False
+
     def __init__(self, titles: Mapping[str, str]) -> None:
         super().__init__("aces", describe, titles)
 
+    def choice_lines(self, view: TableView, names: Sequence[str]) -> list[str]:
+        """At the ace+six, with odds on: the roller's exact chance after each option."""
+        from tui.engine.aces.odds import choice_chances, known, table_spec
+
+        chain = known(table_spec(view)) if self.odds_on and view.phase == "choice" else None
+        if chain is None or view.current is None:
+            return []
+        pot, passed = choice_chances(chain, view)
+        me = view.current
+        return [f"{names[me]} to win: pot {pot[me]:.1%}, pass {passed[me]:.1%}"]
+
     def info_lines(self, view: TableView, names: Sequence[str], ascii_only: bool) -> list[str]:
+        return [*self.choice_lines(view, names), *self._table_lines(view, names)]
+
+    def _table_lines(self, view: TableView, names: Sequence[str]) -> list[str]:
         direction = "right" if "right-pass" in view.variants else "left"
         rules = f"Aces go to the pot, sixes {direction}."
         if view.match == "rounds":
@@ -191,3 +236,8 @@ class AcesKit(TableKit):
             centre=DiceCentre(),
             words=AcesWords(titles),
         )
+
+    def show_odds(self, on: bool) -> bool:
+        assert isinstance(self.seats, AcesSeats) and isinstance(self.words, AcesWords)
+        self.seats.odds_on = self.words.odds_on = on
+        return True

@@ -1,0 +1,61 @@
+"""Snapshots of live odds on the Aces table: the bars per seat and the ace+six's odds.
+
+The chain is solved before the app starts (``remember``), as the odds worker would have
+it after its first second, so the picture does not depend on when the worker ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.app.test_snapshots_aces import ACE_SIX_CHOICE, LARGE, SMALL, THREE_ROLLS, table_app
+from tests.support.app import AppDirs
+from tests.support.table import aces_config
+from tui.engine.aces.odds import ChainSpec, forget, remember
+from tui.engine.aces.odds_solve import solve_all
+
+
+@pytest.fixture
+def odds_known() -> Iterator[None]:
+    remember(solve_all(ChainSpec.for_table(frozenset(), 3)))
+    yield
+    forget()
+
+
+@pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "160x48"])
+def test_aces_odds_bars(
+    snap_compare: Any, make_app: Any, app_dirs: AppDirs, size: Any, odds_known: None
+) -> None:
+    """Odds on, after three rolls: each panel's counter line ends with its chance
+    ("0 chips, 9 %", "2 chips, 16 %", "3 chips, 75 %": they add up to 100), and tall
+    panels (160x48) show a bar of the same chance on their last line."""
+    app, before = table_app(
+        make_app,
+        app_dirs,
+        aces_config(3, first_seat=0),
+        THREE_ROLLS,
+        ["enter", "r", "r", "r"],
+        show_odds=True,
+    )
+    assert snap_compare(app, terminal_size=size, run_before=before)
+
+
+@pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "160x48"])
+def test_aces_ace_six_choice_with_odds(
+    snap_compare: Any, make_app: Any, app_dirs: AppDirs, size: Any, odds_known: None
+) -> None:
+    """Ann's ace+six on her last chip with odds on: the info box leads with Ann's exact
+    chance after each option ("Ann to win: pot 9.5%, pass 10.3%"); the panels show
+    the odds of the option the sharp player would take."""
+    app, before = table_app(
+        make_app,
+        app_dirs,
+        aces_config(3, first_seat=0),
+        ACE_SIX_CHOICE,
+        ["enter", "r", "r", "r", "r"],
+        show_odds=True,
+    )
+    assert snap_compare(app, terminal_size=size, run_before=before)
