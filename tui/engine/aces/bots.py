@@ -19,15 +19,19 @@ Levels:
   any ace. Without Last Roll a roller at zero needs the round to go on until chips come
   back, so it passes, unless the neighbour already leads three or more other holders.
 
-How this was checked: thousands of real choice positions from seeded 3-6 player games,
-each option played out 200 times with the same dice. Without Last Roll passing gained 1
-to 4 points of win chance where the neighbour was at zero or behind, and the pot about
-1 point where the neighbour led three or more holders; under Last Roll the pot gained up
-to 3 points except against a leader on one chip (passing gained 3 to 5). Per decision
-sharp gains 0.2 to 0.8 points over casual without Last Roll and 2 to 5 with it (the
-empty-table win is worth about 80). The choice is rare (one in ten to fifteen games per
-seat), so over whole three-player games one sharp seat against two casual ones won
-33.9 % ± 0.2 under Last Roll and 33.5 % ± 0.2 without (fair share 33.3 %, 200,000 games).
+The rules of thumb were checked on thousands of real choice positions from seeded 3-6
+player games, each option played out 200 times with the same dice; over whole
+three-player games one such sharp seat against two casual ones won 33.9 % ± 0.2 under
+Last Roll and 33.5 % ± 0.2 without (fair share 33.3 %, 200,000 games).
+
+The exact choice is the chain's policy: the best choice *when every later choice is made
+the same way*. Against casual players, who pot or pass by the dice's order, it is not a
+best reply. Measured with ``simulate`` (3 players, 200,000 games, seed 11, the same games
+with seat 1 sharp or casual): without Last Roll seat 1 won 33.42 % sharp against
+33.34 % casual (+0.08, within the noise: the choice is rare); under Last Roll 32.60 %
+against 33.23 % (-0.6: the chain fears a casual sole holder on one chip as if it would
+always pot and win, and gives up chips to avoid that). Among sharp players the exact
+policy is what the odds on the table assume, so it is the one kept.
 """
 
 from __future__ import annotations
