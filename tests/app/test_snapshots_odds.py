@@ -11,7 +11,14 @@ from typing import Any
 
 import pytest
 
-from tests.app.test_snapshots_aces import ACE_SIX_CHOICE, LARGE, SMALL, THREE_ROLLS, table_app
+from tests.app.test_snapshots_aces import (
+    ACE_SIX_CHOICE,
+    CLEO_WINS,
+    LARGE,
+    SMALL,
+    THREE_ROLLS,
+    table_app,
+)
 from tests.support.app import AppDirs
 from tests.support.table import aces_config
 from tui.engine.aces.odds import ChainSpec, forget, remember
@@ -59,3 +66,39 @@ def test_aces_ace_six_choice_with_odds(
         show_odds=True,
     )
     assert snap_compare(app, terminal_size=size, run_before=before)
+
+
+@pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "160x48"])
+def test_aces_round_story(
+    snap_compare: Any, make_app: Any, app_dirs: AppDirs, size: Any, odds_known: None
+) -> None:
+    """Cleo wins with odds on: the round-end box tells the story under "Cleo wins!":
+    "Chances through the round:" with a chart line for each of Ann, Ben and Cleo, the
+    "Biggest swing:" (whose roll took whom from what to what) and "Luckiest win: Cleo
+    won from"."""
+    app, before = table_app(
+        make_app,
+        app_dirs,
+        aces_config(3, first_seat=0),
+        CLEO_WINS,
+        ["enter", "r", "r"],
+        show_odds=True,
+    )
+    assert snap_compare(app, terminal_size=size, run_before=before)
+
+
+def test_aces_round_story_ascii(
+    snap_compare: Any, make_app: Any, app_dirs: AppDirs, odds_known: None
+) -> None:
+    """The same story with ASCII glyphs (as --ascii and TERM=linux get): the chart is
+    drawn with ASCII characters ("Chances through the round:", "Luckiest win:")."""
+    app, before = table_app(
+        make_app,
+        app_dirs,
+        aces_config(3, first_seat=0),
+        CLEO_WINS,
+        ["enter", "r", "r"],
+        show_odds=True,
+        glyphs="ascii",
+    )
+    assert snap_compare(app, terminal_size=SMALL, run_before=before)

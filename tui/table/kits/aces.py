@@ -13,6 +13,7 @@ from tui.engine.core import Event, SeatView, TableView
 from tui.narrate.aces import chips, describe, points
 from tui.narrate.words import join_names
 from tui.table.kit import Centre, RoundSummary, Seats, TableKit, Words, variants_line
+from tui.table.kits.aces_story import RoundStory
 from tui.widgets.dice import DiceView
 from tui.widgets.player_panel import PanelModel, odds_bar
 from tui.widgets.textfit import fit
@@ -48,12 +49,18 @@ class AcesSeats(Seats):
 
     odds_on = False
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.story = RoundStory()
+
     def panel_model(
         self, view: TableView, seat_view: SeatView, seat: Seat, ascii_only: bool
     ) -> PanelModel:
         model = super().panel_model(view, seat_view, seat, ascii_only)
         found = chances(view) if self.odds_on else None
         if found is not None:
+            if seat_view.seat == 0:  # once a drawing: every seat's chance at this moment
+                self.story.record(view.round, int(view.extra["turns"]), found, view.current)
             chance = found[seat_view.seat]
             bar = Text(odds_bar(chance, 8, ascii_only), style="bold")
             detail = model.detail.copy() if model.detail is not None else Text()
@@ -142,8 +149,9 @@ class AcesWords(Words):
 
     odds_on = False
 
-    def __init__(self, titles: Mapping[str, str]) -> None:
+    def __init__(self, titles: Mapping[str, str], story: RoundStory | None = None) -> None:
         super().__init__("aces", describe, titles)
+        self.story = story or RoundStory()
 
     def choice_lines(self, view: TableView, names: Sequence[str]) -> list[str]:
         """At the ace+six, with odds on: the roller's exact chance after each option."""
@@ -182,8 +190,14 @@ class AcesWords(Words):
         won = next((e for e in events if e.kind == "round_won"), None)
         if won is None or won.seat is None:
             return None
-        winner = names[won.seat]
-        pot = int(won.value or 0)
+        summary = self._summary(view, events, names, won.seat, int(won.value or 0))
+        story = self.story.lines(won.seat, names, ascii_only) if self.odds_on else []
+        return replace(summary, lines=(*summary.lines, *story)) if story else summary
+
+    def _summary(
+        self, view: TableView, events: Sequence[Event], names: Sequence[str], won: int, pot: int
+    ) -> RoundSummary:
+        winner = names[won]
         final = view.phase == "over"
         lines: list[str] = []
         if view.match == "single":
@@ -216,9 +230,7 @@ class AcesWords(Words):
             (
                 names[seat],
                 amount(view.scores[seat]),
-                "winner"
-                if (final and seat in view.winners) or (not final and seat == won.seat)
-                else "",
+                "winner" if (final and seat in view.winners) or (not final and seat == won) else "",
             )
             for seat in order
         )
@@ -229,12 +241,13 @@ class AcesKit(TableKit):
     """Aces in the Pot: chips, dice, nothing hidden."""
 
     def __init__(self, titles: Mapping[str, str]) -> None:
+        seats = AcesSeats()
         super().__init__(
             "aces",
             "Aces in the Pot",
-            seats=AcesSeats(),
+            seats=seats,
             centre=DiceCentre(),
-            words=AcesWords(titles),
+            words=AcesWords(titles, seats.story),
         )
 
     def show_odds(self, on: bool) -> bool:
