@@ -102,3 +102,20 @@ def test_aces_round_story_ascii(
         glyphs="ascii",
     )
     assert snap_compare(app, terminal_size=SMALL, run_before=before)
+
+
+@pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "160x48"])
+def test_chase_private_view_with_odds(
+    snap_compare: Any, make_app: Any, app_dirs: AppDirs, size: Any
+) -> None:
+    """Odds on, Ben took the keyboard: his own view leads the info box with his chance of
+    losing a life from what he knows ("You lose a life: 58 %", his 4 against two unseen
+    cards, if nobody changes from now on); Ann's and
+    Cleo's cards stay face down."""
+    from tests.app.test_snapshots_chase import FIRST, chase_app
+    from tests.support.chase import chase_config
+
+    app, before = chase_app(
+        make_app, app_dirs, chase_config(), [FIRST], ["d", "enter"], show_odds=True
+    )
+    assert snap_compare(app, terminal_size=size, run_before=before)
