@@ -29,9 +29,11 @@ the same way*. Against casual players, who pot or pass by the dice's order, it i
 best reply. Measured with ``simulate`` (3 players, 200,000 games, seed 11, the same games
 with seat 1 sharp or casual): without Last Roll seat 1 won 33.42 % sharp against
 33.34 % casual (+0.08, within the noise: the choice is rare); under Last Roll 32.60 %
-against 33.23 % (-0.6: the chain fears a casual sole holder on one chip as if it would
-always pot and win, and gives up chips to avoid that). Among sharp players the exact
-policy is what the odds on the table assume, so it is the one kept.
+against 33.23 % (-0.6; a likely reason, not yet checked: the chain expects a sole holder
+on one chip to pot and win at once, as sharp does, where casual does so only half the
+time). Among sharp players the exact policy is what the odds on the table assume, and
+the simulator agrees with them, so it is the one kept; a best reply to casual players
+would need a chain with a policy per seat.
 """
 
 from __future__ import annotations
