@@ -208,8 +208,14 @@ class TableBoard(Screen[None]):
             warm(self.controller.game_id, len(view.seats), view.variants, self._odds_ready)
 
     def _odds_ready(self) -> None:
-        with contextlib.suppress(RuntimeError):  # the app has gone meanwhile
-            self.app.call_from_thread(self._refresh_table, ())
+        """On the odds thread: redraw on the app's own thread, if the table is still up."""
+        with contextlib.suppress(Exception):  # the app or the table has gone meanwhile
+            self.app.call_from_thread(self._odds_came)
+
+    def _odds_came(self) -> None:
+        # Mid-animation or under a curtain the next redraw will show them: not now.
+        if self.is_attached and self.flow.state in (FlowState.READY, FlowState.THINKING):
+            self._refresh_table(())
 
     def odds_setting(self) -> bool:
         """Whether the table shows odds (the app's setting; off without an app)."""
