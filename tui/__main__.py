@@ -67,6 +67,10 @@ def _main(argv: Sequence[str] | None) -> int:
         from tui.simulate.cli import main as simulate_main
 
         return simulate_main(list(command.rest))
+    if command.kind == "odds":
+        from tui.simulate.odds import main as odds_main
+
+        return odds_main(list(command.rest))
     if command.kind == "rules":
         from tui.rules import plain_text
 

@@ -65,7 +65,7 @@ class PlayRequest:
 
 @dataclass(frozen=True)
 class Command:
-    """What to do: ``kind`` is title, play, resume, rules or simulate."""
+    """What to do: ``kind`` is title, play, resume, rules, simulate or odds."""
 
     kind: str
     ascii: bool = False
@@ -198,6 +198,11 @@ def build_parser() -> argparse.ArgumentParser:
         add_help=False,
         help="play many computer games and print win rates",
     )
+    sub.add_parser(
+        "odds",
+        add_help=False,
+        help="each seat's chance at a new table (exact for Aces)",
+    )
     return parser
 
 
@@ -277,8 +282,8 @@ def parse(argv: Sequence[str]) -> Command:
     ``--help`` and ``--version`` print and raise ``SystemExit(0)`` as argparse does.
     """
     argv = list(argv)
-    if argv[:1] == ["simulate"]:
-        return Command("simulate", rest=tuple(argv[1:]))
+    if argv[:1] in (["simulate"], ["odds"]):
+        return Command(argv[0], rest=tuple(argv[1:]))
     args = build_parser().parse_args(argv)
     ascii_only = bool(getattr(args, "ascii", False))
     if args.command is None:

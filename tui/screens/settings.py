@@ -160,6 +160,15 @@ class SettingsScreen(SubScreen):
                         "Ask before leaving a game in progress (it is saved either way).",
                         classes="setting-info",
                     )
+            with Horizontal(classes="setting-row", id="row-show_odds"):
+                yield Switch(settings.show_odds, id="show-odds")
+                yield Label(_state(settings.show_odds), classes="setting-state")
+                with Vertical(classes="setting-text"):
+                    yield Label(Text("Show the odds", style="bold"))
+                    yield Static(
+                        "Each seat's live chance at the table (O there turns them on or off).",
+                        classes="setting-info",
+                    )
         yield QuietFooter()
 
     def _glyph_check(self) -> Text:
@@ -204,8 +213,8 @@ class SettingsScreen(SubScreen):
         switch_id = event.switch.id or ""
         if event.switch.parent is not None:
             event.switch.parent.query_one(".setting-state", Label).update(_state(event.value))
-        if switch_id == "confirm-quit":
-            app.update_settings(confirm_quit=event.value)
+        if switch_id in ("confirm-quit", "show-odds"):
+            app.update_settings(**{switch_id.replace("-", "_"): event.value})
             return
         row = event.switch.parent
         if not isinstance(row, VariantRow):

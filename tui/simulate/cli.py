@@ -55,16 +55,22 @@ ACE_SIX = ("pot", "pass", "bot")
 class _Parser(argparse.ArgumentParser):
     """argparse, but every error is one line (argparse prints the usage first)."""
 
+    command = "simulate"
+
     def error(self, message: str) -> NoReturn:
-        raise UsageError(" ".join(message.split()) + " (see party-dice simulate --help)")
+        raise UsageError(" ".join(message.split()) + f" (see party-dice {self.command} --help)")
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(
-        prog="party-dice simulate",
-        description="Play many games between computer players and print per-seat win "
-        "rates with 95 % intervals, game lengths and speed.",
-    )
+SIMULATE_ABOUT = (
+    "Play many games between computer players and print per-seat win "
+    "rates with 95 % intervals, game lengths and speed."
+)
+
+
+def _parser(command: str = "simulate", about: str = SIMULATE_ABOUT) -> argparse.ArgumentParser:
+    """The options of ``simulate``, which ``odds`` shares (the same table, other numbers)."""
+    parser = _Parser(prog=f"party-dice {command}", description=about)
+    parser.command = command
     parser.add_argument("game", nargs="?", help=" or ".join(GAMES))
     parser.add_argument(
         "--players",
@@ -96,7 +102,10 @@ def _parser() -> argparse.ArgumentParser:
         "or as the bot chooses (default bot)",
     )
     parser.add_argument(
-        "--bot", metavar="LEVEL", help=f"{' or '.join(BOT_LEVELS)} (default {DEFAULT_BOT})"
+        "--bot",
+        metavar="LEVEL",
+        help=f"{' or '.join(BOT_LEVELS)} (default {DEFAULT_BOT}); or one level a seat, "
+        "comma-separated (sharp,casual,casual)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
@@ -114,9 +123,9 @@ def _whole(name: str, text: str | None, default: int, lo: int, hi: int | None, w
     return value
 
 
-def parse(argv: Sequence[str]) -> Options:
+def parse(argv: Sequence[str], parser: argparse.ArgumentParser | None = None) -> Options:
     """Validate ``argv``; ``UsageError`` (one line naming the valid choices) if it is bad."""
-    args = _parser().parse_args(list(argv))
+    args = (parser or _parser()).parse_args(list(argv))
     game = args.game
     if game is None:
         raise UsageError(f"choose a game: {' or '.join(GAMES)}")
@@ -146,8 +155,12 @@ def parse(argv: Sequence[str]) -> Options:
         where = f"{name!r} is a {other} variant" if other else f"unknown variant {name!r}"
         raise UsageError(f"{where}: {game} variants are {', '.join(VARIANTS[game])}")
     bot = args.bot if args.bot is not None else DEFAULT_BOT
-    if bot not in BOT_LEVELS:
-        raise UsageError(f"unknown bot level {bot!r}: choose {' or '.join(BOT_LEVELS)}")
+    levels = bot.split(",")
+    for level in levels:
+        if level not in BOT_LEVELS:
+            raise UsageError(f"unknown bot level {level!r}: choose {' or '.join(BOT_LEVELS)}")
+    if len(levels) not in (1, players):
+        raise UsageError(f"--bot needs one level, or one for each of the {players} seats")
     ace_six = args.ace_six
     forced = registry.get(game).simulation.forced
     if not forced and ace_six is not None:

@@ -11,17 +11,21 @@ into the screen shown on top of the table: the kit never builds a screen.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical
 from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Static
 
 from tui import games
+from tui.app_host import app_host
 from tui.engine.core import Action, Event, TableView
+from tui.session.odds_warmup import warm
 from tui.table.flow import FlowState, TableFlow, main_action_alias
 from tui.table.gate import TableGate
 from tui.table.kit import CurtainRequest, NumberRequest, TableKit
@@ -59,6 +63,8 @@ def number_screen(request: NumberRequest, ascii_only: bool) -> Screen[Any]:
 
 class TableBoard(Screen[None]):
     """The table as drawn for one controller; ``TableScreen`` adds the flow and keys."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("o", "toggle_odds", "Odds", show=False)]
 
     def __init__(self, controller: TableController) -> None:
         super().__init__(classes=f"game-{controller.game_id}")
@@ -188,6 +194,41 @@ class TableBoard(Screen[None]):
         else:
             opening = f"{self.kit.title}. At the table: {who}."
         self.query_one(GameLog).write([opening])
+        self._refresh_table(())
+        self._start_odds()
+
+    # -- odds -------------------------------------------------------------------------
+
+    def _start_odds(self) -> None:
+        """Odds on, if the setting says so: solved on a thread of their own, drawn when
+        they come (``tui.session.odds_warmup``); no move waits for them."""
+        on = self.odds_setting()
+        if self.kit.show_odds(on) and on:
+            view = self.controller.view(None)
+            warm(self.controller.game_id, len(view.seats), view.variants, self._odds_ready)
+
+    def _odds_ready(self) -> None:
+        """On the odds thread: redraw on the app's own thread, if the table is still up."""
+        with contextlib.suppress(Exception):  # the app or the table has gone meanwhile
+            self.app.call_from_thread(self._odds_came)
+
+    def _odds_came(self) -> None:
+        # Mid-animation or under a curtain the next redraw will show them: not now.
+        if self.is_attached and self.flow.state in (FlowState.READY, FlowState.THINKING):
+            self._refresh_table(())
+
+    def odds_setting(self) -> bool:
+        """Whether the table shows odds (the app's setting; off without an app)."""
+        try:
+            return app_host(self).settings.show_odds
+        except Exception:
+            return False
+
+    def action_toggle_odds(self) -> None:
+        """O: odds on or off, kept as a setting."""
+        with contextlib.suppress(Exception):
+            app_host(self).update_settings(show_odds=not self.odds_setting())
+        self._start_odds()
         self._refresh_table(())
 
     # -- what the app reads ------------------------------------------------------------

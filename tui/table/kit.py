@@ -225,6 +225,10 @@ class TableKit:
         self.curtains = curtains or Curtains()
         self.privacy = privacy
 
+    def show_odds(self, on: bool) -> bool:
+        """Show (or hide) live odds; False if this game has none to show."""
+        return False
+
     def curtain_before(
         self, controller: TableController, seat: int, ascii_only: bool
     ) -> CurtainRequest | None:
