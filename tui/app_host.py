@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from textual.dom import DOMNode
 
     from tui.gameconfig import GameConfig
-    from tui.session import TableSession
+    from tui.session.seat_control import HeldTable
     from tui.storage.saves import SaveStore
     from tui.storage.settings import Settings
 
@@ -54,7 +54,7 @@ class AppHost(Protocol):
     def resume_game(self, slot_id: str) -> bool:
         """Open a saved game; False (and the player told why) if it cannot be."""
 
-    def autosave(self, session: TableSession) -> None:
+    def autosave(self, session: HeldTable) -> None:
         """The table's hook after every action (and on leaving): save, or record."""
 
     def back_to_title(self) -> None:

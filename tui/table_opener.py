@@ -14,10 +14,12 @@ from typing import TYPE_CHECKING
 from textual.app import App
 
 from tui.gameconfig import GameConfig
-from tui.session import Notice, Sessions, TableSession
+from tui.session import Notice, Sessions
+from tui.session.seat_control import HeldTable
 from tui.textual_compat.calling_screen import stale_caller
 
 if TYPE_CHECKING:
+    from tui.share.remote import RemoteSession
     from tui.storage.saves import SaveStore
 
 
@@ -26,6 +28,9 @@ class TableOpener(App[None]):
 
     sessions: Sessions
     """Set by the app's constructor."""
+    shared: RemoteSession | None = None
+    """A shared table to open at start (``party-dice host`` or ``join``, connected
+    before the app started)."""
 
     def tell(self, notice: Notice | None) -> None:
         """Show a session's or the settings' message to the player."""
@@ -57,7 +62,7 @@ class TableOpener(App[None]):
         if session is not None:
             self.open_table(session)
 
-    def autosave(self, session: TableSession) -> None:
+    def autosave(self, session: HeldTable) -> None:
         """The table's hook after every action: save, or record the finished game.
 
         The history is written on a worker thread: a history database another session
@@ -77,7 +82,7 @@ class TableOpener(App[None]):
 
         self.run_worker(record, thread=True, group="history", exit_on_error=False)
 
-    def open_table(self, session: TableSession) -> None:
+    def open_table(self, session: HeldTable) -> None:
         """Push the table for ``session``."""
         from tui.table.screen import table_screen
 
@@ -112,3 +117,24 @@ class TableOpener(App[None]):
         from tui.screens.saves import SavesScreen
 
         self.push_screen(SavesScreen(saves))
+
+    def back_to_title(self) -> None:
+        """Close every screen above the title (the app's own)."""
+
+    def open_shared(self) -> None:
+        """Open the shared table this run connected to; when the table goes away, say
+        why in one line and go back to the title."""
+        session = self.shared
+        if session is None:
+            return
+        remote = session.controller
+
+        def gone() -> None:
+            if remote.lost is not None and self.shared is session:
+                self.shared = None
+                self.notify(remote.lost, severity="warning", timeout=10)
+                self.back_to_title()
+
+        remote.watch(lambda: self.call_from_thread(gone) if remote.lost else None)
+        self.open_table(session)
+        self.tell(session.opening_notice)
