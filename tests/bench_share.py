@@ -16,6 +16,7 @@ import struct
 import tempfile
 import threading
 import time
+from typing import Any
 
 from tests.support.share import Robot, chase_config
 from tui.share.process import launch
@@ -39,46 +40,48 @@ def table_pid(name: str) -> int:
     return int(struct.unpack("3i", creds)[0])
 
 
-def measure() -> dict[str, float]:
+def measure(extra: int = EXTRA_CLIENTS) -> dict[str, float]:
     name, code = launch(chase_config(seed=3), ["Ann"], idle=30)
     pid = table_pid(name)
     time.sleep(0.3)
     alone = rss_kib(pid)
-    watchers = [Robot(name, None, code) for _ in range(EXTRA_CLIENTS)]
+    watchers = [Robot(name, None, code) for _ in range(extra)]
     for watcher in watchers:
         watcher.connect()
     time.sleep(0.3)
     crowded = rss_kib(pid)
     ann, ben = Robot(name, "Ann", code), Robot(name, "Ben", code)
     cleo = Robot(name, "Cleo", code)
-    arrived: dict[int, float] = {}
     sent: dict[int, float] = {}
-    ben_controller = ben.connect()
-    ann_controller = ann.connect()
+    arrived: dict[int, float] = {}
+    ann_connection = ann.connect().connection
+    ben_connection = ben.connect().connection
     cleo.connect()
+    ann_send, ben_read = ann_connection.send, ben_connection.read
 
-    def stamp() -> None:
-        arrived.setdefault(len(ben.lines), time.perf_counter())
-
-    ben_controller.connection.changed = lambda: (stamp(), ben_controller._changed())
-    original = ann_controller.connection.send
-
-    def timed_send(message: dict[str, object]) -> None:
+    def timed_send(message: dict[str, Any]) -> None:
         if message.get("t") == "act":
-            sent[len(ben.lines) + 1] = time.perf_counter()
-        original(message)
+            sent[int(message["at"]) + 1] = time.perf_counter()
+        ann_send(message)
 
-    ann_controller.connection.send = timed_send  # type: ignore[method-assign]
+    def timed_read() -> dict[str, Any] | None:
+        message = ben_read()
+        if message is not None and message.get("t") == "move":
+            arrived.setdefault(int(message["snap"]["n"]), time.perf_counter())
+        return message
+
+    ann_connection.send = timed_send  # type: ignore[method-assign]
+    ben_connection.read = timed_read  # type: ignore[method-assign]
     threads = [threading.Thread(target=r.play) for r in (ann, ben, cleo, *watchers)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join(120)
-    latencies = [(arrived[k] - sent[k]) * 1000 for k in sent if k in arrived and arrived[k] > sent[k]]
+    latencies = [(arrived[n] - sent[n]) * 1000 for n in sent if n in arrived]
     moves = sum(1 for line in cleo.lines if line.startswith(b'{"t":"move"'))
     return {
         "table RSS alone (KiB)": alone,
-        f"per extra terminal (KiB, {EXTRA_CLIENTS} watching)": (crowded - alone) / EXTRA_CLIENTS,
+        f"per extra terminal (KiB, {EXTRA_CLIENTS} watching)": (crowded - alone) / max(extra, 1),
         "move to other terminal, median (ms)": statistics.median(latencies) if latencies else -1,
         "move to other terminal, worst (ms)": max(latencies) if latencies else -1,
         "bytes per move, a player": cleo.controller.connection.received / max(moves, 1)
@@ -95,6 +98,13 @@ def main() -> None:
         for var in ("XDG_STATE_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME"):
             os.environ[var] = os.path.join(home, var)
         rows = measure()
+        quiet = measure(1)
+        rows["same, three players and one watcher: median (ms)"] = quiet[
+            "move to other terminal, median (ms)"
+        ]
+        rows["same, three players and one watcher: worst (ms)"] = quiet[
+            "move to other terminal, worst (ms)"
+        ]
     width = max(len(label) for label in rows)
     for label, value in rows.items():
         print(f"{label:<{width}}  {value:10.1f}")

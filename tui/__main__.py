@@ -90,7 +90,7 @@ def _main(argv: Sequence[str] | None) -> int:
 
 def _shared(command: Command) -> int:
     """``host`` and ``join``: reach the table first, then open its screen."""
-    from tui.share import start
+    from tui import share_start as start
     from tui.share.transport import ShareError
 
     try:

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from textual.dom import DOMNode
 
     from tui.gameconfig import GameConfig
-    from tui.session.seat_control import HeldTable
+    from tui.session.table_session import HeldTable
     from tui.storage.saves import SaveStore
     from tui.storage.settings import Settings
 

@@ -15,7 +15,7 @@ from textual.app import App
 
 from tui.gameconfig import GameConfig
 from tui.session import Notice, Sessions
-from tui.session.seat_control import HeldTable
+from tui.session.table_session import HeldTable
 from tui.textual_compat.calling_screen import stale_caller
 
 if TYPE_CHECKING:

@@ -32,7 +32,7 @@ from tui.engine.controller import Seat
 from tui.gameconfig import GameConfig
 from tui.screens import cut
 from tui.session import TableSession
-from tui.session.seat_control import HeldTable
+from tui.session.table_session import HeldTable
 
 MakeApp = Callable[..., Any]
 

@@ -10,14 +10,10 @@ computer players' moves, and the view of one seat or the public one.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from tui.engine.controller import Decision, Seat
 from tui.engine.core import Action, Event, TableView
-
-if TYPE_CHECKING:
-    from tui.gameconfig import GameConfig
-    from tui.session.table_session import Notice
 
 
 class TableController(Protocol):
@@ -52,25 +48,3 @@ class TableController(Protocol):
     def watch(self, changed: Callable[[], None]) -> None:
         """Have ``changed()`` called, from any thread, when the table moves without
         this keyboard (another terminal's move); a controller here never calls it."""
-
-
-class HeldTable(Protocol):
-    """A table as its screen holds it: a ``TableSession`` here, or a shared table's
-    (``tui.share.remote.RemoteSession``), whose saving is the table process's."""
-
-    @property
-    def controller(self) -> TableController: ...
-
-    @property
-    def resumed(self) -> bool: ...
-
-    @property
-    def saving(self) -> bool: ...
-
-    def autosave(self) -> Notice | None: ...
-
-    def finish(self) -> Callable[[], Notice | None] | None: ...
-
-    def rematch_config(self) -> GameConfig | None: ...
-
-    def release(self) -> None: ...

@@ -45,7 +45,7 @@ from tui.widgets.animation import AnimationDone
 from tui.widgets.game_log import GameLog
 
 if TYPE_CHECKING:
-    from tui.session.seat_control import HeldTable
+    from tui.session.table_session import HeldTable
 
 END_KINDS = frozenset({REMATCH.kind, TITLE.kind})
 MIN_WAIT = 0.01
