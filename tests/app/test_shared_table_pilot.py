@@ -1,0 +1,75 @@
+"""The one table screen, driven by a table in another process: a whole Chase game
+played from this terminal's seat while another terminal plays its own; this screen
+never shows a face-down card of a seat it does not hold."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.support.app import AppDirs
+from tests.support.settle import settle
+from tests.support.share import Robot
+from tests.support.svg_text import screen_lines
+from tests.support.table import write_settings
+from tui.cli import Command
+from tui.engine.controller import Seat
+from tui.gameconfig import GameConfig
+from tui.glyphs import card
+from tui.share.client import hello
+from tui.share.process import launch
+from tui.share.remote import RemoteController, RemoteSession
+from tui.share.transport import supported
+from tui.table.screen import TableScreen
+
+pytestmark = pytest.mark.skipif(not supported(), reason="shared tables need Linux")
+
+
+async def test_a_shared_chase_game_on_the_table_screen(
+    app_dirs: AppDirs, make_app: Any, tmp_path: Path
+) -> None:
+    write_settings(app_dirs.settings)
+    config = GameConfig(
+        "chase", (Seat("Ann"), Seat("Ben"), Seat("Dot", "casual")), first_seat=0, seed=9
+    )
+    name, code = launch(config, ["Ann"], idle=20)
+    ben = Robot(name, "Ben", code)
+    ben.connect()
+    ben_thread = ben.thread()
+    connection, welcome = hello(name, "play", "", ["Ann"])
+    connection.start()
+    remote = RemoteController(connection, welcome)
+    app = make_app(start=Command("join"))
+    app.shared = RemoteSession(remote)
+    leaked: list[str] = []
+    checked = 0
+    async with app.run_test(size=(100, 32)) as pilot:
+        for _ in range(2000):
+            await settle(pilot)
+            if remote.over:
+                break
+            screen = app.screen
+            if not isinstance(screen, TableScreen):
+                await pilot.press("enter")  # a round's end, or the cut
+                continue
+            text = "\n".join(screen_lines(app.export_screenshot()))
+            assert ben.controller is not None
+            theirs = ben.controller.view(1)
+            hidden = theirs.seats[1].card
+            if hidden and remote.view(None).seats[1].card is None:
+                checked += 1
+                if f"[{card(hidden)}]" in text:
+                    leaked.append(f"Ben's {hidden} on Ann's screen")
+            actions = remote.actions()
+            if actions:
+                await pilot.press(actions[0].key)
+            else:
+                await pilot.pause(0.02)  # the other terminal's move is on its way
+        assert remote.over, "the game did not end"
+        assert isinstance(app.screen, TableScreen) or remote.over
+    ben_thread.join(20)
+    assert ben.error is None and ben.outcome == "over"
+    assert leaked == []
+    assert checked > 0, "Ben's card was never face down: the test would prove nothing"
