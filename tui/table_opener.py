@@ -130,11 +130,16 @@ class TableOpener(App[None]):
         remote = session.controller
 
         def gone() -> None:
-            if remote.lost is not None and self.shared is session:
+            why = remote.gone()
+            if why is not None and self.shared is session:
                 self.shared = None
-                self.notify(remote.lost, severity="warning", timeout=10)
+                self.notify(why, severity="warning", timeout=10)
                 self.back_to_title()
 
-        remote.watch(lambda: self.call_from_thread(gone) if remote.lost else None)
+        def changed() -> None:
+            with contextlib.suppress(RuntimeError):  # the app is closing
+                self.call_from_thread(gone)
+
+        remote.watch(changed)
         self.open_table(session)
         self.tell(session.opening_notice)

@@ -75,6 +75,12 @@ class RemoteController:
             self.lost = str(message.get("why") or "The table has closed.")
         return False
 
+    def gone(self) -> str | None:
+        """Why the table is gone, once its last words have been read (else ``None``);
+        call it on the thread that drives the table."""
+        self._drain()
+        return self.lost
+
     def _drain(self) -> None:
         while True:
             try:
