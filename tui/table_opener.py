@@ -131,7 +131,7 @@ class TableOpener(App[None]):
 
         def gone() -> None:
             why = remote.gone()
-            if why is not None and self.shared is session:
+            if why is not None and self.shared is session and not session.released:
                 self.shared = None
                 self.notify(why, severity="warning", timeout=10)
                 self.back_to_title()

@@ -4,6 +4,10 @@ never shows a face-down card of a seat it does not hold."""
 
 from __future__ import annotations
 
+import os
+import signal
+import socket
+import struct
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +22,7 @@ from tui.cli import Command
 from tui.engine.controller import Seat
 from tui.gameconfig import GameConfig
 from tui.glyphs import card
+from tui.screens.title import TitleScreen
 from tui.share.client import hello
 from tui.share.process import launch
 from tui.share.remote import RemoteController, RemoteSession
@@ -72,4 +77,34 @@ async def test_a_shared_chase_game_on_the_table_screen(
     ben_thread.join(20)
     assert ben.error is None and ben.outcome == "over"
     assert leaked == []
+    assert not app.crashed
     assert checked > 0, "Ben's card was never face down: the test would prove nothing"
+
+
+@pytest.mark.slow
+async def test_a_table_that_dies_takes_its_screen_back_to_the_title(
+    app_dirs: AppDirs, make_app: Any
+) -> None:
+    write_settings(app_dirs.settings)
+    config = GameConfig("aces", (Seat("Ann"), Seat("Ben")), first_seat=0, seed=4)
+    name, _code = launch(config, ["Ann"], idle=20)
+    connection, welcome = hello(name, "play", "", ["Ann"])
+    pid = struct.unpack(
+        "3i", connection.sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, 12)
+    )[0]
+    connection.start()
+    app = make_app(start=Command("join"))
+    app.shared = RemoteSession(RemoteController(connection, welcome))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        os.kill(pid, signal.SIGKILL)
+        for _ in range(500):
+            await pilot.pause(0.01)
+            if isinstance(app.screen, TitleScreen):
+                break
+        await settle(pilot)
+        assert isinstance(app.screen, TitleScreen)
+        said = [n.message for n in app._notifications]
+        assert "The connection to the table was lost." in said
+    assert not app.crashed

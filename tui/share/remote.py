@@ -180,6 +180,8 @@ class RemoteSession:
         self.controller = controller
         self.config: GameConfig | None = None
         self.opening_notice: Notice | None = None
+        self.released = False
+        """Set once this terminal left the table (its going away is then no news)."""
         if controller.code is not None:
             self.opening_notice = Notice(
                 f"Code: {controller.code}. Others join with `party-dice join` and this code.",
@@ -205,5 +207,7 @@ class RemoteSession:
         return None
 
     def release(self) -> None:
+        """Leave the table: this terminal's connection closes, the table goes on."""
+        self.released = True
         with contextlib.suppress(OSError):
             self.controller.connection.close()
