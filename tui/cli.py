@@ -73,6 +73,7 @@ class ShareRequest:
     resume: bool = False
     here: tuple[str, ...] = ()
     idle_minutes: int = 15
+    away_minutes: float | None = None
     list_only: bool = False
     watch: bool = False
     seat: str | None = None
@@ -180,6 +181,12 @@ def build_parser() -> argparse.ArgumentParser:
         default=15,
         metavar="MINUTES",
         help="the table closes after this long with nobody connected (its save stays)",
+    )
+    host.add_argument(
+        "--away",
+        type=_int_at_least(1, 24 * 60),
+        metavar="MINUTES",
+        help="a computer player takes the turns of a person away this long, until they return",
     )
     join = sub.add_parser(
         "join",
@@ -356,7 +363,7 @@ def _host(args: argparse.Namespace, ascii_only: bool) -> Command:
     if args.resume:
         if args.game is not None:
             raise UsageError(f"{PROG} host: --resume reopens a saved game: name no game")
-        share = ShareRequest(True, resume=True, idle_minutes=args.idle)
+        share = ShareRequest(True, resume=True, idle_minutes=args.idle, away_minutes=args.away)
         return Command("host", ascii=ascii_only, share=share)
     if args.game is None or args.players is None:
         raise UsageError(f"{PROG} host: name a game and --players, or use --resume")
@@ -366,5 +373,5 @@ def _host(args: argparse.Namespace, ascii_only: bool) -> Command:
         here = tuple(clean_name(name) for name in args.here.split(","))
         if not set(here) <= set(play.humans):
             raise UsageError(f"{PROG} host: --here names people who are not in --players")
-    share = ShareRequest(True, here=here, idle_minutes=args.idle)
+    share = ShareRequest(True, here=here, idle_minutes=args.idle, away_minutes=args.away)
     return Command("host", ascii=ascii_only, play=play, share=share)

@@ -41,8 +41,9 @@ def host(command: Command) -> RemoteSession:
     share = command.share
     assert share is not None
     idle = share.idle_minutes * 60.0
+    away = None if share.away_minutes is None else share.away_minutes * 60.0
     if share.resume:
-        name, _code = launch(None, [], resume="latest", idle=idle)
+        name, _code = launch(None, [], resume="latest", idle=idle, away=away)
     else:
         play = command.play
         assert play is not None
@@ -52,7 +53,7 @@ def host(command: Command) -> RemoteSession:
             default_level=settings.bot_level,
             default_options=games.option_defaults(play.game_id, settings),
         )
-        name, _code = launch(config, list(share.here), idle=idle)
+        name, _code = launch(config, list(share.here), idle=idle, away=away)
     connection, welcome = hello(name, "play", "", list(share.here))
     connection.start()
     return RemoteSession(RemoteController(connection, welcome))

@@ -19,7 +19,9 @@ import pytest
 
 from tests.support.share import Robot, aces_config, chase_config, messages, private_dirs
 from tui import games
+from tui.engine.controller import Seat
 from tui.engine.core import find_legal
+from tui.gameconfig import GameConfig
 from tui.session.table_session import Sessions
 from tui.share import wire
 from tui.share.host import Client, SharedTable
@@ -169,3 +171,21 @@ def test_twenty_terminals_at_once(monkeypatch: pytest.MonkeyPatch, tmp_path: Pat
         for r in robots
     }
     assert len(ends) == 1
+
+
+@pytest.mark.slow
+def test_a_computer_takes_the_turns_of_a_person_away_too_long(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    private_dirs(monkeypatch, tmp_path)
+    config = GameConfig("chase", (Seat("Ann"), Seat("Ben"), Seat("Dot", "casual")), first_seat=0)
+    name, code = launch(config, ["Ann"], idle=20, away=0.3)
+    ann, ben = Robot(name, "Ann", code), Robot(name, "Ben", code)
+    ann.connect()
+    ben.connect()
+    quitter = ben.thread(stop_after=1)  # Ben plays once, then hangs up for good
+    finish([ann])
+    quitter.join(5)
+    assert ben.outcome == "hung up"
+    reasons = {m.get("reason") for m in messages(ann.lines) if m["t"] == "move"}
+    assert "away, a computer plays for Ben" in reasons

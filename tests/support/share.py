@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import socket
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -69,7 +70,9 @@ class Robot:
             controller = self.controller or self.connect()
             while not controller.over and controller.lost is None:
                 if stop_after is not None and self.moves >= stop_after:
-                    controller.connection.sock.close()
+                    sock = controller.connection.sock  # a hang-up: no goodbye
+                    sock.shutdown(socket.SHUT_RDWR)
+                    sock.close()
                     self.outcome = "hung up"
                     return
                 if controller.is_bot_turn():

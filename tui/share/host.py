@@ -66,8 +66,11 @@ class SharedTable:
         *,
         buffer_limit: int = BUFFER_LIMIT,
         lockout: LockOut | None = None,
+        away_after: float | None = None,
     ) -> None:
-        """``here``: the names of the seats the host's own terminal holds."""
+        """``here``: the names of the seats the host's own terminal holds;
+        ``away_after``: seconds a person may be away before a computer player takes
+        their turns until they return (``None``: the table waits for them)."""
         self.session = session
         self.controller = session.controller
         self.code = code
@@ -79,6 +82,9 @@ class SharedTable:
         """Seat -> the uid that holds it, for as long as the table lives."""
         for seat in self._people_named(here):
             self.owners[seat] = host_uid
+        self.away_after = away_after
+        self.away_since: dict[int, float] = {}
+        """Seat -> when its person's terminal went away."""
         self.moves = 0
         self.last_seen = time.monotonic()
         """When a client was last connected (the idle timeout counts from here)."""
@@ -148,6 +154,8 @@ class SharedTable:
                 client.writer.write(wire.encode({"t": "bye", "why": why}))
         client.closed = True
         self.clients.pop(client.cid, None)
+        for seat in client.seats:
+            self.away_since[seat] = time.monotonic()
         if why is None:  # too far behind: what is queued is thrown away
             client.writer.transport.abort()
         else:
@@ -245,6 +253,26 @@ class SharedTable:
             decision, events = self.controller.play_bot()
             self.moved(seat, decision.action, events, decision.reason, None)
 
+    def cover_away(self, now: float | None = None) -> None:
+        """A person away longer than ``away_after`` whose turn it is: a computer
+        player moves for them (casual), until their terminal comes back."""
+        now = time.monotonic() if now is None else now
+        controller = self.controller
+        while not controller.over and self.away_after is not None:
+            seat = controller.whose_turn()
+            since = None if seat is None else self.away_since.get(seat)
+            if seat is None or since is None or now - since < self.away_after:
+                return
+            if controller.make_bot is None:
+                return
+            decision = controller.make_bot("casual").choose(
+                controller.view(seat), controller.actions()
+            )
+            events = controller.apply(decision.action)
+            name = controller.seats[seat].name
+            self.moved(seat, decision.action, events, f"away, a computer plays for {name}", None)
+            self.play_bots()
+
     def act(self, client: Client, message: dict[str, Any]) -> None:
         """A person's move from ``client``: refused unless it is theirs and current."""
         refusal = None
@@ -310,6 +338,7 @@ class SharedTable:
                 if old is not None:
                     self.drop(old, "Your seat was taken by a newer connection of your account.")
                 self.owners[seat] = client.uid
+                self.away_since.pop(seat, None)
             client.seats = set(seats)
         self.clients[client.cid] = client
         welcome = {

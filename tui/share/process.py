@@ -39,6 +39,8 @@ from tui.share.transport import ShareError, address, new_code, table_name
 IDLE_SECONDS = 15 * 60.0
 """A table nobody has been connected to for this long ends (its save stays)."""
 READY_SECONDS = 15.0
+TICK = 0.25
+"""How often the table looks at the clock (idle end, away seats)."""
 
 
 def log_dir() -> Path:
@@ -76,6 +78,7 @@ def launch(
     *,
     resume: str | None = None,
     idle: float = IDLE_SECONDS,
+    away: float | None = None,
 ) -> tuple[str, str]:
     """Start a table process for ``config`` (or the save ``resume``, "latest" for the
     newest); returns its socket name and code, or raises ``ShareError``."""
@@ -88,6 +91,7 @@ def launch(
         "code": code,
         "here": here,
         "idle": idle,
+        "away": away,
         "config": None if config is None else config_out(config),
         "resume": resume,
         "log": str(log_path),
@@ -146,8 +150,9 @@ async def run_table(table: SharedTable, name: str, idle: float, ready: Any = Non
         with_nobody = not table.clients
         if with_nobody and (table.controller.over or time.monotonic() - table.last_seen > idle):
             break
+        table.cover_away()
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(stop.wait(), min(1.0, idle))
+            await asyncio.wait_for(stop.wait(), min(TICK, idle))
     server.close()
     for client in list(table.clients.values()):
         table.drop(client, "The table has closed; its game is saved.")
@@ -166,7 +171,9 @@ def main() -> int:
     except ShareError as error:
         print(str(error), flush=True)
         return 1
-    table = SharedTable(session, order["code"], os.getuid(), order.get("here") or [])
+    table = SharedTable(
+        session, order["code"], os.getuid(), order.get("here") or [], away_after=order.get("away")
+    )
 
     def ready() -> None:
         print("ready", flush=True)
