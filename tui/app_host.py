@@ -77,6 +77,18 @@ class AppHost(Protocol):
     def action_open_settings(self) -> None:
         """Open the settings."""
 
+    def host_game(self, config: GameConfig) -> None:
+        """Open ``config`` as a shared table and sit at it from this terminal."""
+
+    def join_table(self, name: str, code: str) -> str | None:
+        """Connect to the shared table ``name``; why not, in one sentence, or ``None``."""
+
+    def open_joined(self) -> None:
+        """Open the shared table just joined."""
+
+    def action_share(self, what: str) -> None:
+        """The title's "Host a table" (``host``) and "Join a table" (``join``)."""
+
 
 def app_host(node: DOMNode) -> AppHost:
     """The app ``node`` runs in, as an ``AppHost`` (raises ``NoActiveAppError`` when

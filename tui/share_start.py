@@ -19,6 +19,7 @@ from tui.share.transport import NOT_SUPPORTED, ShareError, name_uid, supported
 
 if TYPE_CHECKING:
     from tui.cli import Command
+    from tui.gameconfig import GameConfig
 
 Ask = Callable[[str], str]
 CODE_VARIABLE = "PARTY_DICE_CODE"
@@ -97,3 +98,20 @@ def _pick(tables: list[tuple[str, dict[str, Any]]], wanted: str | None, ask: Ask
     if not answer.isdigit() or not 1 <= int(answer) <= len(names):
         raise ShareError("That is not one of the tables listed.")
     return names[int(answer) - 1]
+
+
+def host_config(config: GameConfig, here: list[str] | None = None) -> RemoteSession:
+    """Start a table process for ``config`` (the title's Host a table) and join it."""
+    people = [seat.name for seat in config.seats if seat.bot is None]
+    here = people[:1] if here is None else here
+    name, _code = launch(config, here)
+    connection, welcome = hello(name, "play", "", here)
+    connection.start()
+    return RemoteSession(RemoteController(connection, welcome))
+
+
+def join_name(name: str, code: str, watch: bool = False) -> RemoteSession:
+    """Join table ``name`` with ``code`` (the title's Join a table)."""
+    connection, welcome = hello(name, "watch" if watch else "play", code)
+    connection.start()
+    return RemoteSession(RemoteController(connection, welcome))

@@ -143,3 +143,58 @@ class TableOpener(App[None]):
         remote.watch(changed)
         self.open_table(session)
         self.tell(session.opening_notice)
+
+    # -- shared tables from the title screen ----------------------------------------
+
+    def action_share(self, what: str) -> None:
+        """Host or join a shared table; off Linux, one line saying they need it."""
+        from tui.share.transport import NOT_SUPPORTED, supported
+
+        if not supported():
+            self.notify(NOT_SUPPORTED, severity="warning", timeout=8)
+            return
+        if what == "host":
+            from tui.screens.setup import SetupScreen
+            from tui.screens.shared import HostPick
+
+            def picked(game_id: str | None) -> None:
+                if game_id is not None:
+                    self.push_screen(SetupScreen(game_id, hosted=True))
+
+            self.push_screen(HostPick(), picked)
+            return
+        from tui.screens.shared import JoinScreen
+        from tui.share.client import open_tables
+        from tui.share_start import describe
+
+        tables = open_tables()
+        if not tables:
+            self.notify("No shared table is open on this server.", timeout=6)
+            return
+        self.push_screen(JoinScreen([(name, describe(name, info)) for name, info in tables]))
+
+    def host_game(self, config: GameConfig) -> None:
+        """Start a table process for ``config`` and join it; the people at this
+        terminal are the first person (others join with the code)."""
+        from tui.share.transport import ShareError
+        from tui.share_start import host_config
+
+        try:
+            self.shared = host_config(config)
+        except ShareError as error:
+            self.notify(str(error), severity="error", timeout=8)
+            return
+        self.open_shared()
+
+    def join_table(self, name: str, code: str) -> str | None:
+        from tui.share.transport import ShareError
+        from tui.share_start import join_name
+
+        try:
+            self.shared = join_name(name, code)
+        except ShareError as error:
+            return str(error)
+        return None
+
+    def open_joined(self) -> None:
+        self.open_shared()

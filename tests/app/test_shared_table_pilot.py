@@ -108,3 +108,49 @@ async def test_a_table_that_dies_takes_its_screen_back_to_the_title(
         said = [n.message for n in app._notifications]
         assert "The connection to the table was lost." in said
     assert not app.crashed
+
+
+async def test_the_title_says_in_one_line_that_shared_tables_need_linux(
+    app_dirs: AppDirs, make_app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tui.share import transport
+
+    monkeypatch.setattr(transport, "supported", lambda: False)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for key in ("h", "j"):
+            await pilot.press(key)
+            await settle(pilot)
+            assert isinstance(app.screen, TitleScreen)
+        said = [n.message for n in app._notifications]
+        assert said.count(transport.NOT_SUPPORTED) >= 1
+        assert all("\n" not in line for line in said)
+
+
+async def test_host_a_table_from_the_title_opens_the_setup_then_a_shared_table(
+    app_dirs: AppDirs, make_app: Any
+) -> None:
+    from tui.screens.setup import SetupScreen
+
+    write_settings(app_dirs.settings)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("h")
+        await settle(pilot)
+        await pilot.press("down", "enter")  # Chase the Ace
+        await settle(pilot)
+        assert isinstance(app.screen, SetupScreen) and app.screen.hosted
+        await pilot.press("ctrl+s")
+        for _ in range(300):
+            await pilot.pause(0.01)
+            if isinstance(app.screen, TableScreen):
+                break
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert isinstance(app.screen.controller, RemoteController)
+        assert any(n.message.startswith("Code: ") for n in app._notifications)
+        sock = app.screen.controller.connection.sock
+        pid = struct.unpack("3i", sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, 12))[0]
+    os.kill(pid, signal.SIGTERM)  # the table would wait 15 minutes for someone to come back
