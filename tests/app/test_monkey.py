@@ -84,6 +84,9 @@ class MonkeyApp(PartyDiceApp):
         self.quits += 1
         self.call_later(self.back_to_title)
 
+    def action_share(self, what: str) -> None:
+        """No shared tables here: they start real processes (tests/share covers them)."""
+
     def autosave(self, session: HeldTable) -> None:
         # Recorded, not raised: the app saves inside ``contextlib.suppress`` on quit.
         assert isinstance(session, TableSession)
