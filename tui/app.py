@@ -142,7 +142,7 @@ class PartyDiceApp(
         from tui.screens.title import TitleScreen
 
         # Under a table opened from the command line, the title waits for its first frame.
-        return TitleScreen(deferred=self.start_command.kind in ("play", "resume"))
+        return TitleScreen(deferred=self.start_command.kind in ("play", "resume", "join"))
 
     def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, self._on_theme_changed)
@@ -160,6 +160,7 @@ class PartyDiceApp(
             )
         elif command.kind == "resume":
             self.resume_latest()
+        self.open_shared()
 
     def _install_signal_handlers(self) -> None:
         """Save and leave on SIGHUP (a dropped SSH link), SIGTERM and SIGINT: Textual

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from textual.dom import DOMNode
 
     from tui.gameconfig import GameConfig
-    from tui.session import TableSession
+    from tui.session.table_session import HeldTable
     from tui.storage.saves import SaveStore
     from tui.storage.settings import Settings
 
@@ -54,7 +54,7 @@ class AppHost(Protocol):
     def resume_game(self, slot_id: str) -> bool:
         """Open a saved game; False (and the player told why) if it cannot be."""
 
-    def autosave(self, session: TableSession) -> None:
+    def autosave(self, session: HeldTable) -> None:
         """The table's hook after every action (and on leaving): save, or record."""
 
     def back_to_title(self) -> None:
@@ -76,6 +76,18 @@ class AppHost(Protocol):
 
     def action_open_settings(self) -> None:
         """Open the settings."""
+
+    def host_game(self, config: GameConfig) -> None:
+        """Open ``config`` as a shared table and sit at it from this terminal."""
+
+    def join_table(self, name: str, code: str) -> str | None:
+        """Connect to the shared table ``name``; why not, in one sentence, or ``None``."""
+
+    def open_joined(self) -> None:
+        """Open the shared table just joined."""
+
+    def action_share(self, what: str) -> None:
+        """The title's "Host a table" (``host``) and "Join a table" (``join``)."""
 
 
 def app_host(node: DOMNode) -> AppHost:

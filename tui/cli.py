@@ -64,12 +64,30 @@ class PlayRequest:
 
 
 @dataclass(frozen=True)
+class ShareRequest:
+    """``party-dice host`` (``play`` is the table, ``None`` with ``resume``) or
+    ``party-dice join``. ``here``: the seats the host's terminal holds. The code is
+    never here: it is typed at a prompt or read from ``PARTY_DICE_CODE``."""
+
+    host: bool
+    resume: bool = False
+    here: tuple[str, ...] = ()
+    idle_minutes: int = 15
+    away_minutes: float | None = None
+    list_only: bool = False
+    watch: bool = False
+    seat: str | None = None
+    table: str | None = None
+
+
+@dataclass(frozen=True)
 class Command:
-    """What to do: ``kind`` is title, play, resume, rules, simulate or odds."""
+    """What to do: ``kind`` is title, play, resume, rules, simulate, odds, host or join."""
 
     kind: str
     ascii: bool = False
     play: PlayRequest | None = None
+    share: ShareRequest | None = None
     game_id: str | None = None
     rest: tuple[str, ...] = field(default_factory=tuple)
 
@@ -143,9 +161,68 @@ def build_parser() -> argparse.ArgumentParser:
         "settings screen apply; with it, exactly the ones named.",
     )
     play.add_argument("game", choices=ids, help=" or ".join(ids))
+    _table_options(play, every_variant, required=True)
+    host = sub.add_parser(
+        "host",
+        parents=[common],
+        help="open a shared table others on this server join from their terminals (Linux)",
+        description="Open a table in a background process; your terminal joins it and "
+        "shows the code others type after `party-dice join`.",
+    )
+    host.add_argument("game", nargs="?", choices=ids, help=" or ".join(ids))
+    _table_options(host, every_variant, required=False)
+    host.add_argument("--resume", action="store_true", help="reopen the latest saved game")
+    host.add_argument(
+        "--here", metavar="NAMES", help="the people at your own terminal (default: the first)"
+    )
+    host.add_argument(
+        "--idle",
+        type=_int_at_least(1, 24 * 60),
+        default=15,
+        metavar="MINUTES",
+        help="the table closes after this long with nobody connected (its save stays)",
+    )
+    host.add_argument(
+        "--away",
+        type=_int_at_least(1, 24 * 60),
+        metavar="MINUTES",
+        help="a computer player takes the turns of a person away this long, until they return",
+    )
+    join = sub.add_parser(
+        "join",
+        parents=[common],
+        help="sit at a shared table on this server (the code is asked for)",
+        description="Join a table someone opened with `party-dice host`. The code is "
+        "asked for, or read from PARTY_DICE_CODE; never give it on the command line.",
+    )
+    join.add_argument("--list", action="store_true", help="list the open tables and stop")
+    join.add_argument("--watch", action="store_true", help="watch: the public view only")
+    join.add_argument("--seat", metavar="NAME", help="the seat to take (default: any free one)")
+    join.add_argument("--table", metavar="ID", help="which table, when several are open")
+
+    sub.add_parser("resume", parents=[common], help="continue the latest saved game")
+    rules = sub.add_parser("rules", help="print the rules of a game as plain text")
+    rules.add_argument("game", choices=ids, help=" or ".join(ids))
+    sub.add_parser(
+        "simulate",
+        add_help=False,
+        help="play many computer games and print win rates",
+    )
+    sub.add_parser(
+        "odds",
+        add_help=False,
+        help="each seat's chance at a new table (exact for Aces)",
+    )
+    return parser
+
+
+def _table_options(
+    play: argparse.ArgumentParser, every_variant: list[str], *, required: bool
+) -> None:
+    """The options of a new table, the same for ``play`` and ``host``."""
     play.add_argument(
         "--players",
-        required=True,
+        required=required,
         metavar="NAMES",
         help='the people at the table, comma separated: "Ann,Ben,Cleo"',
     )
@@ -189,21 +266,6 @@ def build_parser() -> argparse.ArgumentParser:
                     metavar="N",
                     help=f"{spec.id}: {number.cli_help}",
                 )
-
-    sub.add_parser("resume", parents=[common], help="continue the latest saved game")
-    rules = sub.add_parser("rules", help="print the rules of a game as plain text")
-    rules.add_argument("game", choices=ids, help=" or ".join(ids))
-    sub.add_parser(
-        "simulate",
-        add_help=False,
-        help="play many computer games and print win rates",
-    )
-    sub.add_parser(
-        "odds",
-        add_help=False,
-        help="each seat's chance at a new table (exact for Aces)",
-    )
-    return parser
 
 
 def _play_request(args: argparse.Namespace) -> PlayRequest:
@@ -292,4 +354,29 @@ def parse(argv: Sequence[str]) -> Command:
         return Command("rules", game_id=args.game)
     if args.command == "resume":
         return Command("resume", ascii=ascii_only)
+    if args.command == "join":
+        share = ShareRequest(
+            False, list_only=args.list, watch=args.watch, seat=args.seat, table=args.table
+        )
+        return Command("join", ascii=ascii_only, share=share)
+    if args.command == "host":
+        return _host(args, ascii_only)
     return Command("play", ascii=ascii_only, play=_play_request(args))
+
+
+def _host(args: argparse.Namespace, ascii_only: bool) -> Command:
+    if args.resume:
+        if args.game is not None:
+            raise UsageError(f"{PROG} host: --resume reopens a saved game: name no game")
+        share = ShareRequest(True, resume=True, idle_minutes=args.idle, away_minutes=args.away)
+        return Command("host", ascii=ascii_only, share=share)
+    if args.game is None or args.players is None:
+        raise UsageError(f"{PROG} host: name a game and --players, or use --resume")
+    play = _play_request(args)
+    here = play.humans[:1]
+    if args.here:
+        here = tuple(clean_name(name) for name in args.here.split(","))
+        if not set(here) <= set(play.humans):
+            raise UsageError(f"{PROG} host: --here names people who are not in --players")
+    share = ShareRequest(True, here=here, idle_minutes=args.idle, away_minutes=args.away)
+    return Command("host", ascii=ascii_only, play=play, share=share)

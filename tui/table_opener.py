@@ -14,10 +14,12 @@ from typing import TYPE_CHECKING
 from textual.app import App
 
 from tui.gameconfig import GameConfig
-from tui.session import Notice, Sessions, TableSession
+from tui.session import Notice, Sessions
+from tui.session.table_session import HeldTable
 from tui.textual_compat.calling_screen import stale_caller
 
 if TYPE_CHECKING:
+    from tui.share.remote import RemoteSession
     from tui.storage.saves import SaveStore
 
 
@@ -26,6 +28,9 @@ class TableOpener(App[None]):
 
     sessions: Sessions
     """Set by the app's constructor."""
+    shared: RemoteSession | None = None
+    """A shared table to open at start (``party-dice host`` or ``join``, connected
+    before the app started)."""
 
     def tell(self, notice: Notice | None) -> None:
         """Show a session's or the settings' message to the player."""
@@ -57,7 +62,7 @@ class TableOpener(App[None]):
         if session is not None:
             self.open_table(session)
 
-    def autosave(self, session: TableSession) -> None:
+    def autosave(self, session: HeldTable) -> None:
         """The table's hook after every action: save, or record the finished game.
 
         The history is written on a worker thread: a history database another session
@@ -77,7 +82,7 @@ class TableOpener(App[None]):
 
         self.run_worker(record, thread=True, group="history", exit_on_error=False)
 
-    def open_table(self, session: TableSession) -> None:
+    def open_table(self, session: HeldTable) -> None:
         """Push the table for ``session``."""
         from tui.table.screen import table_screen
 
@@ -112,3 +117,84 @@ class TableOpener(App[None]):
         from tui.screens.saves import SavesScreen
 
         self.push_screen(SavesScreen(saves))
+
+    def back_to_title(self) -> None:
+        """Close every screen above the title (the app's own)."""
+
+    def open_shared(self) -> None:
+        """Open the shared table this run connected to; when the table goes away, say
+        why in one line and go back to the title."""
+        session = self.shared
+        if session is None:
+            return
+        remote = session.controller
+
+        def gone() -> None:
+            why = remote.gone()
+            if why is not None and self.shared is session and not session.released:
+                self.shared = None
+                self.notify(why, severity="warning", timeout=10)
+                self.back_to_title()
+
+        def changed() -> None:
+            with contextlib.suppress(RuntimeError):  # the app is closing
+                self.call_from_thread(gone)
+
+        remote.watch(changed)
+        self.open_table(session)
+        self.tell(session.opening_notice)
+
+    # -- shared tables from the title screen ----------------------------------------
+
+    def action_share(self, what: str) -> None:
+        """Host or join a shared table; off Linux, one line saying they need it."""
+        from tui.share.transport import NOT_SUPPORTED, supported
+
+        if not supported():
+            self.notify(NOT_SUPPORTED, severity="warning", timeout=8)
+            return
+        if what == "host":
+            from tui.screens.setup import SetupScreen
+            from tui.screens.shared import HostPick
+
+            def picked(game_id: str | None) -> None:
+                if game_id is not None:
+                    self.push_screen(SetupScreen(game_id, hosted=True))
+
+            self.push_screen(HostPick(), picked)
+            return
+        from tui.screens.shared import JoinScreen
+        from tui.share.client import open_tables
+        from tui.share_start import describe
+
+        tables = open_tables()
+        if not tables:
+            self.notify("No shared table is open on this server.", timeout=6)
+            return
+        self.push_screen(JoinScreen([(name, describe(name, info)) for name, info in tables]))
+
+    def host_game(self, config: GameConfig) -> None:
+        """Start a table process for ``config`` and join it; the people at this
+        terminal are the first person (others join with the code)."""
+        from tui.share.transport import ShareError
+        from tui.share_start import host_config
+
+        try:
+            self.shared = host_config(config)
+        except ShareError as error:
+            self.notify(str(error), severity="error", timeout=8)
+            return
+        self.open_shared()
+
+    def join_table(self, name: str, code: str) -> str | None:
+        from tui.share.transport import ShareError
+        from tui.share_start import join_name
+
+        try:
+            self.shared = join_name(name, code)
+        except ShareError as error:
+            return str(error)
+        return None
+
+    def open_joined(self) -> None:
+        self.open_shared()

@@ -45,7 +45,7 @@ BAD = [
     (["play", "chase", "--players", "A,B,C", "--rounds", "2"], "aces only"),
     (["play", "aces"], "--players"),
     (["rules", "chess"], "choose from 'aces', 'chase'"),
-    (["dance"], "choose from 'play', 'resume', 'rules', 'simulate'"),
+    (["dance"], "choose from 'play', 'host', 'join', 'resume', 'rules', 'simulate'"),
     (["--bogus"], "--help"),
 ]
 

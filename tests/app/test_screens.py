@@ -86,6 +86,8 @@ async def test_title_menu_by_arrows_and_enter(make_app: MakeApp) -> None:
         assert [menu.get_option_at_index(i).id for i in range(menu.option_count)] == [
             "aces",
             "chase",
+            "host",
+            "join",
             "rules",
             "settings",
             "quit",

@@ -168,6 +168,7 @@ def app_env(home: Path) -> dict[str, str]:
         "XDG_CONFIG_HOME": str(home / "config"),
         "XDG_STATE_HOME": str(home / "state"),
         "XDG_DATA_HOME": str(home / "data"),
+        "PARTY_DICE_SHARING": "off",  # random keys must never start a table process
     }
 
 

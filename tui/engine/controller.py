@@ -111,6 +111,9 @@ class Controller:
     def view(self, seat: int | None) -> TableView:
         return self.game.view(seat)
 
+    def watch(self, changed: Callable[[], None]) -> None:
+        """Nothing moves this table but its own calls: ``changed`` is never called."""
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "format": FORMAT_VERSION,

@@ -46,8 +46,10 @@ class SetupScreen(SubScreen):
     ]
     EXTRA_KEYS = (("Tab / Shift+Tab", "Next / previous field"),)
 
-    def __init__(self, game_id: str) -> None:
+    def __init__(self, game_id: str, *, hosted: bool = False) -> None:
+        """``hosted``: Start opens a shared table (Host a table) instead of one here."""
         super().__init__()
+        self.hosted = hosted
         self.game_id = game_id
         self.spec = games.get(game_id)
         self.low, self.high = self.spec.players
@@ -387,4 +389,4 @@ class SetupScreen(SubScreen):
         people = seating.names_to_remember(config.seats)
         app.update_settings(last_names=app.settings.remember_names(people).last_names)
         self.dismiss()
-        app.start_game(config)
+        (app.host_game if self.hosted else app.start_game)(config)

@@ -24,6 +24,8 @@ from tui.widgets.key_bar import KeyBar
 MENU: tuple[tuple[str, str, str, str], ...] = (
     ("continue", "o", "Continue", ""),
     ("games", "", "", ""),  # every game of tui.games here, in its order
+    ("host", "h", "Host a table", "play with others on this server"),
+    ("join", "j", "Join a table", "sit at a table on this server"),
     ("rules", "r", "Rules", "how to play, variants, rulings"),
     ("settings", "s", "Settings", "variants, speed, glyphs, theme"),
     ("recent", "g", "Recent games", "who won lately"),
@@ -58,6 +60,8 @@ class TitleScreen(Screen[Any]):
         *(Binding(g.menu_key, f"choose({g.id!r})", g.short_title) for g in games.all_games()),
         Binding("o", "choose('continue')", "Continue", show=False),
         Binding("r", "choose('rules')", "Rules", show=False),
+        Binding("h", "choose('host')", "Host a table", show=False),
+        Binding("j", "choose('join')", "Join a table", show=False),
         Binding("s", "choose('settings')", "Settings"),
         Binding("g", "choose('recent')", "Recent", show=False),
         Binding("q", "choose('quit')", "Quit"),
@@ -149,7 +153,7 @@ class TitleScreen(Screen[Any]):
         menu = self.query_one("#menu", OptionList)
         highlighted = menu.highlighted_option.id if menu.highlighted_option else None
         count = self._saves_count()
-        shown = {*games.ids(), "rules", "settings", "quit"}
+        shown = {*games.ids(), "host", "join", "rules", "settings", "quit"}
         shown |= {"continue"} if count else set()
         shown |= {"recent"} if self._has_history() else set()
         self._shown = frozenset(shown)
@@ -179,6 +183,8 @@ class TitleScreen(Screen[Any]):
             app.action_new_game(option_id)
         elif option_id == "continue":
             app.action_continue()
+        elif option_id in ("host", "join"):
+            app.action_share(option_id)
         elif option_id == "rules":
             app.action_show_rules()
         elif option_id == "settings":

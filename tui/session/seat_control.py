@@ -9,6 +9,7 @@ computer players' moves, and the view of one seat or the public one.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from tui.engine.controller import Decision, Seat
@@ -43,3 +44,7 @@ class TableController(Protocol):
     def view(self, seat: int | None) -> TableView: ...
 
     def to_dict(self) -> dict[str, Any]: ...
+
+    def watch(self, changed: Callable[[], None]) -> None:
+        """Have ``changed()`` called, from any thread, when the table moves without
+        this keyboard (another terminal's move); a controller here never calls it."""

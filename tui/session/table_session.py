@@ -19,12 +19,13 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Literal, Protocol
 
 from tui import games
 from tui.engine.controller import Controller
 from tui.engine.core import RandomSource
 from tui.gameconfig import GameConfig
+from tui.session.seat_control import TableController
 from tui.storage.files import StorageError
 from tui.storage.history import History
 from tui.storage.saves import SaveSlot, SaveStore
@@ -56,6 +57,28 @@ def _position(controller: Controller) -> str:
     seat = controller.whose_turn()
     where = f"in round {view.round}"
     return where if seat is None else f"{where}, {controller.seats[seat].name} to play"
+
+
+class HeldTable(Protocol):
+    """A table as its screen holds it: a ``TableSession`` here, or a shared table's
+    (``tui.share.remote.RemoteSession``), whose saving is the table process's."""
+
+    @property
+    def controller(self) -> TableController: ...
+
+    @property
+    def resumed(self) -> bool: ...
+
+    @property
+    def saving(self) -> bool: ...
+
+    def autosave(self) -> Notice | None: ...
+
+    def finish(self) -> Callable[[], Notice | None] | None: ...
+
+    def rematch_config(self) -> GameConfig | None: ...
+
+    def release(self) -> None: ...
 
 
 class TableSession:

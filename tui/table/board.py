@@ -15,10 +15,12 @@ import contextlib
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical
-from textual.events import Resize
+from textual.events import Mount, Resize
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -59,6 +61,10 @@ def number_screen(request: NumberRequest, ascii_only: bool) -> Screen[Any]:
     from tui.screens.cut import CutScreen
 
     return CutScreen(request.chooser, request.arg_range, ascii_only, note=request.note)
+
+
+class TableMoved(Message):
+    """The table moved without this keyboard (another terminal's move arrived)."""
 
 
 class TableBoard(Screen[None]):
@@ -114,6 +120,21 @@ class TableBoard(Screen[None]):
             yield GameLog(id="log")
         yield Static("", id="too-small", markup=False)
         yield KeyBar()
+
+    @on(Mount)
+    def _watch_controller(self) -> None:
+        """A move made elsewhere wakes the table (from the controller's thread)."""
+
+        def moved() -> None:
+            self.post_message(TableMoved())
+
+        self.controller.watch(moved)
+
+    @on(TableMoved)
+    def _table_moved(self, message: TableMoved) -> None:
+        message.stop()
+        if self.flow.ready and self.is_attached:
+            self._advance()
 
     def on_resize(self, event: Resize) -> None:
         self._layout(event.size.width, event.size.height)
@@ -254,6 +275,9 @@ class TableBoard(Screen[None]):
     def _show_actions(self) -> None:
         actions = self._available_actions()
         seat = self.controller.whose_turn()
+        if not actions and seat is not None:  # the move is made at another terminal
+            self._status(seat, "Waiting for {who}...")
+            return
         prompt = f"{fit(self.names[seat], 16, self.ascii_only)}:" if seat is not None else ""
         self.query_one(ActionBar).show_actions(
             actions,

@@ -75,7 +75,9 @@ def next_step(controller: TableController, pace: Pace) -> Step:
         return Step("over")
     seat = controller.whose_turn()
     if controller.is_bot_turn():
-        return Step("bot", seat, pace.bot_delay)
+        # A computer player "thinks"; a person's move made at another terminal shows at once.
+        thinks = seat is not None and controller.seats[seat].bot is not None
+        return Step("bot", seat, pace.bot_delay if thinks else 0.0)
     if seat is None and not controller.humans and controller.actions():
         return Step("table", None, pace.bot_delay)
     return Step("person", seat)

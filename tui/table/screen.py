@@ -45,7 +45,7 @@ from tui.widgets.animation import AnimationDone
 from tui.widgets.game_log import GameLog
 
 if TYPE_CHECKING:
-    from tui.session import TableSession
+    from tui.session.table_session import HeldTable
 
 END_KINDS = frozenset({REMATCH.kind, TITLE.kind})
 MIN_WAIT = 0.01
@@ -66,7 +66,7 @@ class TableScreen(TableBoard):
 
     def __init__(
         self,
-        session: TableSession,
+        session: HeldTable,
         *,
         ascii_only: bool | None = None,
         animation: str | None = None,
@@ -393,6 +393,6 @@ class TableScreen(TableBoard):
             app_host(self).start_game(config)
 
 
-def table_screen(session: TableSession) -> TableScreen:
+def table_screen(session: HeldTable) -> TableScreen:
     """The app's hook: the table for ``session`` (any game)."""
     return TableScreen(session)

@@ -1,0 +1,156 @@
+"""The one table screen, driven by a table in another process: a whole Chase game
+played from this terminal's seat while another terminal plays its own; this screen
+never shows a face-down card of a seat it does not hold."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import struct
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.support.app import AppDirs
+from tests.support.settle import settle
+from tests.support.share import Robot
+from tests.support.svg_text import screen_lines
+from tests.support.table import write_settings
+from tui.cli import Command
+from tui.engine.controller import Seat
+from tui.gameconfig import GameConfig
+from tui.glyphs import card
+from tui.screens.title import TitleScreen
+from tui.share.client import hello
+from tui.share.process import launch
+from tui.share.remote import RemoteController, RemoteSession
+from tui.share.transport import supported
+from tui.table.screen import TableScreen
+
+pytestmark = pytest.mark.skipif(not supported(), reason="shared tables need Linux")
+
+
+async def test_a_shared_chase_game_on_the_table_screen(
+    app_dirs: AppDirs, make_app: Any, tmp_path: Path
+) -> None:
+    write_settings(app_dirs.settings)
+    config = GameConfig(
+        "chase", (Seat("Ann"), Seat("Ben"), Seat("Dot", "casual")), first_seat=0, seed=9
+    )
+    name, code = launch(config, ["Ann"], idle=20)
+    ben = Robot(name, "Ben", code)
+    ben.connect()
+    ben_thread = ben.thread()
+    connection, welcome = hello(name, "play", "", ["Ann"])
+    connection.start()
+    remote = RemoteController(connection, welcome)
+    app = make_app(start=Command("join"))
+    app.shared = RemoteSession(remote)
+    leaked: list[str] = []
+    checked = 0
+    async with app.run_test(size=(100, 32)) as pilot:
+        for _ in range(2000):
+            await settle(pilot)
+            if remote.over:
+                break
+            screen = app.screen
+            if not isinstance(screen, TableScreen):
+                await pilot.press("enter")  # a round's end, or the cut
+                continue
+            text = "\n".join(screen_lines(app.export_screenshot()))
+            assert ben.controller is not None
+            theirs = ben.controller.view(1)
+            hidden = theirs.seats[1].card
+            if hidden and remote.view(None).seats[1].card is None:
+                checked += 1
+                if f"[{card(hidden)}]" in text:
+                    leaked.append(f"Ben's {hidden} on Ann's screen")
+            actions = remote.actions()
+            if actions:
+                await pilot.press(actions[0].key)
+            else:
+                await pilot.pause(0.02)  # the other terminal's move is on its way
+        assert remote.over, "the game did not end"
+        assert isinstance(app.screen, TableScreen) or remote.over
+    ben_thread.join(20)
+    assert ben.error is None and ben.outcome == "over"
+    assert leaked == []
+    assert not app.crashed
+    assert checked > 0, "Ben's card was never face down: the test would prove nothing"
+
+
+@pytest.mark.slow
+async def test_a_table_that_dies_takes_its_screen_back_to_the_title(
+    app_dirs: AppDirs, make_app: Any
+) -> None:
+    write_settings(app_dirs.settings)
+    config = GameConfig("aces", (Seat("Ann"), Seat("Ben")), first_seat=0, seed=4)
+    name, _code = launch(config, ["Ann"], idle=20)
+    connection, welcome = hello(name, "play", "", ["Ann"])
+    pid = struct.unpack(
+        "3i", connection.sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, 12)
+    )[0]
+    connection.start()
+    app = make_app(start=Command("join"))
+    app.shared = RemoteSession(RemoteController(connection, welcome))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        os.kill(pid, signal.SIGKILL)
+        for _ in range(500):
+            await pilot.pause(0.01)
+            if isinstance(app.screen, TitleScreen):
+                break
+        await settle(pilot)
+        assert isinstance(app.screen, TitleScreen)
+        said = [n.message for n in app._notifications]
+        assert "The connection to the table was lost." in said
+    assert not app.crashed
+
+
+async def test_the_title_says_in_one_line_that_shared_tables_need_linux(
+    app_dirs: AppDirs, make_app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tui.share import transport
+
+    monkeypatch.setattr(transport, "supported", lambda: False)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for key in ("h", "j"):
+            await pilot.press(key)
+            await settle(pilot)
+            assert isinstance(app.screen, TitleScreen)
+        said = [n.message for n in app._notifications]
+        assert said.count(transport.NOT_SUPPORTED) >= 1
+        assert all("\n" not in line for line in said)
+
+
+async def test_host_a_table_from_the_title_opens_the_setup_then_a_shared_table(
+    app_dirs: AppDirs, make_app: Any
+) -> None:
+    from tui.screens.setup import SetupScreen
+
+    write_settings(app_dirs.settings)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("h")
+        await settle(pilot)
+        await pilot.press("down", "enter")  # Chase the Ace
+        await settle(pilot)
+        assert isinstance(app.screen, SetupScreen) and app.screen.hosted
+        await pilot.press("ctrl+s")
+        for _ in range(300):
+            await pilot.pause(0.01)
+            if isinstance(app.screen, TableScreen):
+                break
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert isinstance(app.screen.controller, RemoteController)
+        assert any(n.message.startswith("Code: ") for n in app._notifications)
+        sock = app.screen.controller.connection.sock
+        pid = struct.unpack("3i", sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, 12))[0]
+    os.kill(pid, signal.SIGTERM)  # the table would wait 15 minutes for someone to come back
