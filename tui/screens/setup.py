@@ -293,16 +293,17 @@ class SetupScreen(SubScreen):
         """Remove a seat; the focus goes where Enter would have taken it."""
         rows = self.rows()
         index = rows.index(row)
-        later = rows[index + 1 :]
-        following = [r for r in later if row.kind != PERSON or r.kind == PERSON]
+        computer = row.kind != PERSON
+        following = [r for r in rows[index + 1 :] if computer or r.kind == PERSON]
+        before = rows[index - 1] if index else None
         await row.remove()
         if self._closed_meanwhile():
             return
         self.revalidate()
         if following:
             following[0].name_input.focus()
-        elif index and row.kind != PERSON and rows[index - 1].kind != PERSON:
-            rows[index - 1].name_input.focus()
+        elif computer and before is not None and before.kind != PERSON:
+            before.name_input.focus()
         else:
             self.seats.count_input.focus()
 
