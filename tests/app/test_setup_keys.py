@@ -46,7 +46,7 @@ async def test_a_new_group_reaches_the_first_roll_in_five_keys_then_two(
 ) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        keys = ["a", ("Ann",), "enter", ("Ben",), "enter", "enter", "r"]
+        keys: list[str | Name] = ["a", ("Ann",), "enter", ("Ben",), "enter", "enter", "r"]
         counted = await _play(pilot, keys)
         assert _seats(app) == [("Ann", True), ("Ben", True), ("Ada", False), ("Alan", False)]
         assert table_of(app).controller.view(None).phase != "start", "the roll-off was rolled"
@@ -88,7 +88,7 @@ async def test_enter_plays_again_too_and_the_setup_opens_with_the_last_table(
 async def test_one_person_and_nineteen_computers_in_six_keys(make_app: MakeApp) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        keys = ["c", ("Ann",), "enter", "ctrl+r", "1", "9", "enter"]
+        keys: list[str | Name] = ["c", ("Ann",), "enter", "ctrl+r", "1", "9", "enter"]
         counted = await _play(pilot, keys)
         seats = _seats(app)
         assert len(seats) == 20 and seats[0] == ("Ann", True)
