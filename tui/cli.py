@@ -8,6 +8,7 @@ line that names the valid choices; ``tui.__main__`` prints it and exits with sta
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NoReturn
@@ -144,17 +145,19 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument("game", choices=ids, help=" or ".join(ids))
     play.add_argument(
-        "--players",
-        required=True,
+        "--names",
         metavar="NAMES",
         help='the people at the table, comma separated: "Ann,Ben,Cleo"',
     )
+    play.add_argument("--players", dest="old_players", help=argparse.SUPPRESS)
     play.add_argument(
-        "--bots",
+        "--computers",
         type=_int_at_least(0, _most_players()),
-        default=0,
         metavar="N",
         help="add N computer players",
+    )
+    play.add_argument(
+        "--bots", dest="old_bots", type=_int_at_least(0, _most_players()), help=argparse.SUPPRESS
     )
     play.add_argument("--bot-level", choices=list(BOT_LEVELS), help="how the computers play")
     play.add_argument(
@@ -201,12 +204,28 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _renamed(new: object, old: object, spellings: tuple[str, str]) -> object:
+    """The value of an option given in its new or its old spelling (the old one still
+    works, with a note on stderr saying what it is called now)."""
+    if old is None:
+        return new
+    if new is not None:
+        raise UsageError(f"{PROG} play: {spellings[0]} and {spellings[1]} are the same option")
+    print(f"{PROG}: {spellings[1]} is now {spellings[0]} (the old spelling works)", file=sys.stderr)
+    return old
+
+
 def _play_request(args: argparse.Namespace) -> PlayRequest:
     game_id: str = args.game
     low, high = games.get(game_id).players
-    if args.players.count(",") >= high:  # counted before any name is cleaned
-        raise UsageError(f"{PROG} play: --players names more than {high} people")
-    humans = tuple(clean_name(name) for name in args.players.split(","))
+    names = _renamed(args.names, args.old_players, ("--names", "--players"))
+    computers = _renamed(args.computers, args.old_bots, ("--computers", "--bots"))
+    args.bots = computers if isinstance(computers, int) else 0
+    if not isinstance(names, str):
+        raise UsageError(f'{PROG} play: say who plays: --names "Ann,Ben"')
+    if names.count(",") >= high:  # counted before any name is cleaned
+        raise UsageError(f"{PROG} play: --names names more than {high} people")
+    humans = tuple(clean_name(name) for name in names.split(","))
     variants: frozenset[str] | None = None
     if args.variant:
         allowed = games.get(game_id).variant_names
@@ -223,7 +242,7 @@ def _play_request(args: argparse.Namespace) -> PlayRequest:
     )
     if problem:
         if not low <= total <= high:
-            problem += f" Count the people in --players plus --bots: {low} to {high}."
+            problem += f" Count the people in --names plus --computers: {low} to {high}."
         raise UsageError(f"{PROG} play: {problem}")
     if args.first_seat is not None and args.first_seat > total:
         raise UsageError(f"{PROG} play: --first-seat must be between 1 and {total}")
