@@ -19,7 +19,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from tui import games
 from tui.engine.controller import Controller
@@ -83,6 +83,12 @@ class TableSession:
         than the game's last move)."""
         self.recorded = False
         """Set once the finished game is in the history (it is recorded once)."""
+        self._untouched: dict[str, Any] | None = None
+        """A new game as it was dealt, until its first move: a game nobody moved in is
+        not saved (leaving a table at once leaves no save behind to tidy away)."""
+        if config is not None:
+            with contextlib.suppress(TypeError, ValueError):  # unsaveable: told on saving
+                self._untouched = controller.to_dict()
 
     @property
     def resumed(self) -> bool:
@@ -104,6 +110,10 @@ class TableSession:
             return None if job is None else job()
         if slot is None or not slot.held:
             return None
+        if self._untouched is not None:
+            if self.controller.to_dict() == self._untouched:
+                return None
+            self._untouched = None
         try:
             slot.write(self.controller.to_dict(), round=self.controller.view(None).round)
         except Exception as error:  # any failure: a failed save must never stop play
