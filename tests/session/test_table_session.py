@@ -200,7 +200,27 @@ def test_latest_picks_the_newest_free_save_or_says_why_not(sessions: Sessions) -
         [Notice("Every saved game is open in another session.", timeout=6)],
     )
     session.release()
-    assert sessions.latest() == (session.slot.slot_id, [])  # type: ignore[union-attr]
+    slot_id, notices = sessions.latest()
+    assert slot_id == session.slot.slot_id  # type: ignore[union-attr]
+    (told,) = notices
+    assert told.message.startswith("Continuing Aces in the Pot with "), "which game it opened"
+
+
+def test_resume_never_opens_an_older_game_when_the_latest_is_in_use(sessions: Sessions) -> None:
+    """Issue 16, item 5: the newest save open in another session is said by name, and no
+    older save is opened in its place."""
+    older = started(sessions)
+    first_move(older.controller)
+    older.autosave()
+    older.release()
+    newest = started(sessions, "chase")
+    first_move(newest.controller)
+    newest.autosave()
+    slot_id, notices = sessions.latest()
+    assert slot_id is None
+    (told,) = notices
+    assert told.message.startswith("Your latest game, Chase the Ace with ")
+    assert "open in another session" in told.message
 
 
 def test_rematch_is_the_same_table_with_the_next_seed(sessions: Sessions) -> None:

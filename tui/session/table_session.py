@@ -27,7 +27,7 @@ from tui.engine.core import RandomSource
 from tui.gameconfig import GameConfig
 from tui.storage.files import StorageError
 from tui.storage.history import History
-from tui.storage.saves import SaveSlot, SaveStore
+from tui.storage.saves import SaveSlot, SaveStore, SaveSummary
 
 RngFactory = Callable[[GameConfig], RandomSource]
 """A scripted random source per game (tests and screenshots)."""
@@ -255,11 +255,31 @@ class Sessions:
         what to tell the player (bad files moved aside, or why there is none)."""
         scan = self.store.scan()
         notices = [Notice(message, "warning", 10) for message in scan.messages]
-        for summary in scan.saves:
-            if not summary.in_use:
-                return summary.slot_id, notices
-        if scan.saves:
+        newest = scan.saves[0] if scan.saves else None
+        if newest is not None and not newest.in_use:
+            notices.append(Notice(f"Continuing {_which(newest)}.", timeout=6))
+            return newest.slot_id, notices
+        if all(summary.in_use for summary in scan.saves) and scan.saves:
             notices.append(Notice("Every saved game is open in another session.", timeout=6))
+        elif newest is not None:
+            # Never another game in its place: the player would not know which it is.
+            notices.append(
+                Notice(
+                    f"Your latest game, {_which(newest)}, is open in another session;"
+                    " Continue on the title screen lists the others.",
+                    timeout=10,
+                )
+            )
         else:
             notices.append(Notice("There is no saved game to continue.", timeout=6))
         return None, notices
+
+
+def _which(summary: SaveSummary) -> str:
+    """A saved game in words a player recognises: "Aces in the Pot with Ann, Ben and
+    Ada, round 2, saved Tue 14:02"."""
+    names = ", ".join(summary.players[:4]) + (", …" if len(summary.players) > 4 else "")
+    text = f"{games.title_of(summary.game)} with {names}"
+    if summary.round:
+        text += f", round {summary.round}"
+    return text + f", saved {summary.saved_at.astimezone():%a %H:%M}"
