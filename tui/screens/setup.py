@@ -42,7 +42,7 @@ class SetupScreen(SubScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", "Start"),
         Binding("ctrl+n", "add_seat(False)", "Add seat"),
-        Binding("ctrl+o", "add_seat(True)", "Add computer"),
+        Binding("ctrl+o", "add_seat(True)", "Computer"),
         Binding("ctrl+t", "variants", "Variants"),
         Binding("ctrl+r", "remove_seat", "Remove seat", show=False),
         Binding("ctrl+up", "move_seat(-1)", "Move up", show=False),
