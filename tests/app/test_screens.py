@@ -647,7 +647,7 @@ async def test_play_command_opens_the_table_over_the_title(make_app: MakeApp) ->
     from tui.cli import parse
     from tui.table.screen import TableScreen
 
-    command = parse(["play", "chase", "--players", "Ann,[b]Ben", "--bots", "2", "--seed", "5"])
+    command = parse(["play", "chase", "--names", "Ann,[b]Ben", "--computers", "2", "--seed", "5"])
     app = make_app(start=command)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

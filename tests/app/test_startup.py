@@ -14,7 +14,7 @@ from tui.table.screen import TableScreen
 from tui.widgets.key_bar import KeyBar
 
 MakeApp = Callable[..., Any]
-PLAY = ["play", "aces", "--players", "Ann,Ben", "--seed", "3", "--first-seat", "1"]
+PLAY = ["play", "aces", "--names", "Ann,Ben", "--seed", "3", "--first-seat", "1"]
 
 
 def menu_ids(title: TitleScreen) -> list[str | None]:
