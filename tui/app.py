@@ -24,7 +24,7 @@ from textual.screen import Screen
 
 from tui import games, look, palette
 from tui.cli import Command
-from tui.kept_settings import KeptSettings
+from tui.kept_settings import KeptSettings, KeptTables
 from tui.output_encoding import linux_console
 from tui.session import RngFactory, Sessions
 from tui.table_opener import TableOpener
@@ -93,6 +93,7 @@ class PartyDiceApp(
         )
         self._hangup_guard: HangUpGuard | None = None
         self.kept = KeptSettings(settings_path)
+        self.tables = KeptTables()
         look.apply_theme(self, self.settings.theme)
         self.set_class(self.ascii_glyphs, "-ascii-glyphs")
         self.refresh_css(animate=False)

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from textual.dom import DOMNode
 
     from tui.gameconfig import GameConfig
+    from tui.kept_settings import KeptTables
     from tui.session.table_session import HeldTable
     from tui.storage.saves import SaveStore
     from tui.storage.settings import Settings
@@ -33,6 +34,10 @@ class AppHost(Protocol):
     @property
     def ascii_glyphs(self) -> bool:
         """True when dice and cards are drawn in ASCII."""
+
+    @property
+    def tables(self) -> KeptTables:
+        """The table each game was last set up with ("Play again")."""
 
     @property
     def store(self) -> SaveStore:

@@ -8,6 +8,7 @@ line that names the valid choices; ``tui.__main__`` prints it and exits with sta
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NoReturn
@@ -161,7 +162,7 @@ def build_parser() -> argparse.ArgumentParser:
         "settings screen apply; with it, exactly the ones named.",
     )
     play.add_argument("game", choices=ids, help=" or ".join(ids))
-    _table_options(play, every_variant, required=True)
+    _table_options(play, every_variant)
     host = sub.add_parser(
         "host",
         parents=[common],
@@ -170,7 +171,7 @@ def build_parser() -> argparse.ArgumentParser:
         "shows the code others type after `party-dice join`.",
     )
     host.add_argument("game", nargs="?", choices=ids, help=" or ".join(ids))
-    _table_options(host, every_variant, required=False)
+    _table_options(host, every_variant)
     host.add_argument("--resume", action="store_true", help="reopen the latest saved game")
     host.add_argument(
         "--here", metavar="NAMES", help="the people at your own terminal (default: the first)"
@@ -216,22 +217,22 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _table_options(
-    play: argparse.ArgumentParser, every_variant: list[str], *, required: bool
-) -> None:
+def _table_options(play: argparse.ArgumentParser, every_variant: list[str]) -> None:
     """The options of a new table, the same for ``play`` and ``host``."""
     play.add_argument(
-        "--players",
-        required=required,
+        "--names",
         metavar="NAMES",
         help='the people at the table, comma separated: "Ann,Ben,Cleo"',
     )
+    play.add_argument("--players", dest="old_players", help=argparse.SUPPRESS)
     play.add_argument(
-        "--bots",
+        "--computers",
         type=_int_at_least(0, _most_players()),
-        default=0,
         metavar="N",
         help="add N computer players",
+    )
+    play.add_argument(
+        "--bots", dest="old_bots", type=_int_at_least(0, _most_players()), help=argparse.SUPPRESS
     )
     play.add_argument("--bot-level", choices=list(BOT_LEVELS), help="how the computers play")
     play.add_argument(
@@ -268,12 +269,28 @@ def _table_options(
                 )
 
 
+def _renamed(new: object, old: object, spellings: tuple[str, str]) -> object:
+    """The value of an option given in its new or its old spelling (the old one still
+    works, with a note on stderr saying what it is called now)."""
+    if old is None:
+        return new
+    if new is not None:
+        raise UsageError(f"{PROG} play: {spellings[0]} and {spellings[1]} are the same option")
+    print(f"{PROG}: {spellings[1]} is now {spellings[0]} (the old spelling works)", file=sys.stderr)
+    return old
+
+
 def _play_request(args: argparse.Namespace) -> PlayRequest:
     game_id: str = args.game
     low, high = games.get(game_id).players
-    if args.players.count(",") >= high:  # counted before any name is cleaned
-        raise UsageError(f"{PROG} play: --players names more than {high} people")
-    humans = tuple(clean_name(name) for name in args.players.split(","))
+    names = _renamed(args.names, args.old_players, ("--names", "--players"))
+    computers = _renamed(args.computers, args.old_bots, ("--computers", "--bots"))
+    args.bots = computers if isinstance(computers, int) else 0
+    if not isinstance(names, str):
+        raise UsageError(f'{PROG} play: say who plays: --names "Ann,Ben"')
+    if names.count(",") >= high:  # counted before any name is cleaned
+        raise UsageError(f"{PROG} play: --names names more than {high} people")
+    humans = tuple(clean_name(name) for name in names.split(","))
     variants: frozenset[str] | None = None
     if args.variant:
         allowed = games.get(game_id).variant_names
@@ -290,7 +307,7 @@ def _play_request(args: argparse.Namespace) -> PlayRequest:
     )
     if problem:
         if not low <= total <= high:
-            problem += f" Count the people in --players plus --bots: {low} to {high}."
+            problem += f" Count the people in --names plus --computers: {low} to {high}."
         raise UsageError(f"{PROG} play: {problem}")
     if args.first_seat is not None and args.first_seat > total:
         raise UsageError(f"{PROG} play: --first-seat must be between 1 and {total}")
@@ -370,13 +387,13 @@ def _host(args: argparse.Namespace, ascii_only: bool) -> Command:
             raise UsageError(f"{PROG} host: --resume reopens a saved game: name no game")
         share = ShareRequest(True, resume=True, idle_minutes=args.idle, away_minutes=args.away)
         return Command("host", ascii=ascii_only, share=share)
-    if args.game is None or args.players is None:
-        raise UsageError(f"{PROG} host: name a game and --players, or use --resume")
+    if args.game is None or (args.names is None and args.old_players is None):
+        raise UsageError(f"{PROG} host: name a game and --names, or use --resume")
     play = _play_request(args)
     here = play.humans[:1]
     if args.here:
         here = tuple(clean_name(name) for name in args.here.split(","))
         if not set(here) <= set(play.humans):
-            raise UsageError(f"{PROG} host: --here names people who are not in --players")
+            raise UsageError(f"{PROG} host: --here names people who are not in --names")
     share = ShareRequest(True, here=here, idle_minutes=args.idle, away_minutes=args.away)
     return Command("host", ascii=ascii_only, play=play, share=share)

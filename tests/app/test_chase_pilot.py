@@ -307,7 +307,7 @@ async def test_variants_from_the_settings_reach_the_table(
     from tui.cli import parse
 
     write_settings(app_dirs.settings, variants={"chase": frozenset({"four-lives", "dealer-draws"})})
-    command = parse(["play", "chase", "--players", "Ann,Ben,Cleo", "--first-seat", "1"])
+    command = parse(["play", "chase", "--names", "Ann,Ben,Cleo", "--first-seat", "1"])
     app = make_app(settings_path=app_dirs.settings, start=command)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

@@ -114,7 +114,7 @@ def test_a_false_size_report_leaves_the_app_its_size(tmp_path: Path) -> None:
     app never turned on) made the app lay itself out for 1x1 on an 80x24 terminal:
     after a storm, Ctrl+Q's question was up but drawn in one cell (issue 17, item 7)."""
     write_settings(tmp_path, confirm_quit=True)
-    with start(tmp_path, ["play", "aces", "--players", "Ann,Ben"]) as app:
+    with start(tmp_path, ["play", "aces", "--names", "Ann,Ben"]) as app:
         assert app.wait_for("Ben"), app.text()[-400:]
         app.send(b"\x1b[48;1;1;1;1t")
         check_alive_then_quit(app, tmp_path, "a false size report")
@@ -126,8 +126,8 @@ STORM_KEYS = 3000
 
 STORMED: tuple[list[str], ...] = (
     [],
-    ["play", "aces", "--players", "Ann,Ben"],
-    ["play", "chase", "--players", "Ann,Ben,Cy"],
+    ["play", "aces", "--names", "Ann,Ben"],
+    ["play", "chase", "--names", "Ann,Ben,Cy"],
 )
 """What a seed storms: the title (and what its keys open), an Aces or a Chase table."""
 

@@ -14,12 +14,12 @@ from tui.share.transport import CODE_ALPHABET, CODE_LENGTH, LockOut, clean_code,
 
 
 def test_host_takes_the_options_of_play_and_the_seats_at_its_own_terminal() -> None:
-    command = parse(["host", "chase", "--players", "Ann,Ben", "--bots", "1", "--here", "Ben"])
+    command = parse(["host", "chase", "--names", "Ann,Ben", "--computers", "1", "--here", "Ben"])
     assert command.kind == "host" and command.share is not None and command.play is not None
     assert command.share.here == ("Ben",) and command.play.bots == 1
     assert parse(["host", "--resume"]).share.resume  # type: ignore[union-attr]
     with pytest.raises(UsageError):
-        parse(["host", "chase", "--players", "Ann", "--here", "Zed"])
+        parse(["host", "chase", "--names", "Ann", "--here", "Zed"])
     with pytest.raises(UsageError):
         parse(["host", "aces", "--resume"])
 

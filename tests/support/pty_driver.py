@@ -199,7 +199,7 @@ def shadow_of(argv: list[str]) -> Controller:
     return new_controller(config, random.Random(config.seed))
 
 
-AcesArgs = ["play", "aces", "--players", "Ann,Ben", "--first-seat", "1"]
+AcesArgs = ["play", "aces", "--names", "Ann,Ben", "--first-seat", "1"]
 """A small Aces table for tests that run the real app."""
 
 

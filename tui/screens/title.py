@@ -1,7 +1,9 @@
 """The title screen: the first thing a group sees, and where every game ends up.
 
-A menu with a key for every line (and arrows plus Enter), Continue only when saved
-games exist, Recent games only when finished games were recorded.
+A menu with a key for every line (and arrows plus Enter), "Play again" only when a
+table was set up before (it starts that table in one key, and comes first so Enter
+does too), Continue only when saved games exist, Recent games only when finished games
+were recorded.
 """
 
 from __future__ import annotations
@@ -19,9 +21,11 @@ from textual.widgets.option_list import Option
 
 from tui import games, glyphs
 from tui.app_host import app_host
+from tui.gameconfig import GameConfig
 from tui.widgets.key_bar import KeyBar
 
 MENU: tuple[tuple[str, str, str, str], ...] = (
+    ("again", "p", "Play again", ""),  # the same table as last time, at once
     ("continue", "o", "Continue", ""),
     ("games", "", "", ""),  # every game of tui.games here, in its order
     ("host", "h", "Host a table", "play with others on this server"),
@@ -45,6 +49,16 @@ def _menu() -> list[tuple[str, str, str, str]]:
     return lines
 
 
+def _table_line(config: GameConfig) -> str:
+    """The remembered table in a few words: "Aces: Ann, Ben + 2 computers"."""
+    people = [seat.name for seat in config.seats if seat.human]
+    computers = len(config.seats) - len(people)
+    line = f"{games.get(config.game_id).short_title}: {', '.join(people)}"
+    if computers:
+        line += f" + {computers} computer{'s' if computers > 1 else ''}"
+    return line if len(line) <= 44 else line[:43] + "…"
+
+
 def _prompt(key: str, title: str, note: str) -> Text:
     text = Text.assemble((f" {key} ", "bold reverse"), "  ", (title, "bold"))
     if note:
@@ -58,6 +72,7 @@ class TitleScreen(Screen[Any]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(g.menu_key, f"choose({g.id!r})", g.short_title) for g in games.all_games()),
+        Binding("p", "choose('again')", "Play again", show=False),
         Binding("o", "choose('continue')", "Continue", show=False),
         Binding("r", "choose('rules')", "Rules", show=False),
         Binding("h", "choose('host')", "Host a table", show=False),
@@ -154,6 +169,8 @@ class TitleScreen(Screen[Any]):
         highlighted = menu.highlighted_option.id if menu.highlighted_option else None
         count = self._saves_count()
         shown = {*games.ids(), "host", "join", "rules", "settings", "quit"}
+        again = app_host(self).tables.last
+        shown |= {"again"} if again else set()
         shown |= {"continue"} if count else set()
         shown |= {"recent"} if self._has_history() else set()
         self._shown = frozenset(shown)
@@ -161,6 +178,8 @@ class TitleScreen(Screen[Any]):
         for option_id, key, title, note in _menu():
             if option_id not in shown:
                 continue
+            if option_id == "again" and again is not None:
+                note = _table_line(again)
             if option_id == "continue":
                 note = "1 saved game" if count == 1 else f"{count} saved games"
             options.append(Option(_prompt(key, title, note), id=option_id))
@@ -179,7 +198,10 @@ class TitleScreen(Screen[Any]):
 
     def action_choose(self, option_id: str) -> None:
         app = app_host(self)
-        if option_id in games.ids():
+        again = app.tables.last
+        if option_id == "again" and again is not None:
+            app.start_game(again)
+        elif option_id in games.ids():
             app.action_new_game(option_id)
         elif option_id == "continue":
             app.action_continue()

@@ -19,7 +19,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
 from tui import games
 from tui.engine.controller import Controller
@@ -28,7 +28,7 @@ from tui.gameconfig import GameConfig
 from tui.session.seat_control import TableController
 from tui.storage.files import StorageError
 from tui.storage.history import History
-from tui.storage.saves import SaveSlot, SaveStore
+from tui.storage.saves import SaveSlot, SaveStore, SaveSummary
 
 RngFactory = Callable[[GameConfig], RandomSource]
 """A scripted random source per game (tests and screenshots)."""
@@ -106,6 +106,12 @@ class TableSession:
         than the game's last move)."""
         self.recorded = False
         """Set once the finished game is in the history (it is recorded once)."""
+        self._untouched: dict[str, Any] | None = None
+        """A new game as it was dealt, until its first move: a game nobody moved in is
+        not saved (leaving a table at once leaves no save behind to tidy away)."""
+        if config is not None:
+            with contextlib.suppress(TypeError, ValueError):  # unsaveable: told on saving
+                self._untouched = controller.to_dict()
 
     @property
     def resumed(self) -> bool:
@@ -127,6 +133,10 @@ class TableSession:
             return None if job is None else job()
         if slot is None or not slot.held:
             return None
+        if self._untouched is not None:
+            if self.controller.to_dict() == self._untouched:
+                return None
+            self._untouched = None
         try:
             slot.write(self.controller.to_dict(), round=self.controller.view(None).round)
         except Exception as error:  # any failure: a failed save must never stop play
@@ -268,11 +278,31 @@ class Sessions:
         what to tell the player (bad files moved aside, or why there is none)."""
         scan = self.store.scan()
         notices = [Notice(message, "warning", 10) for message in scan.messages]
-        for summary in scan.saves:
-            if not summary.in_use:
-                return summary.slot_id, notices
-        if scan.saves:
+        newest = scan.saves[0] if scan.saves else None
+        if newest is not None and not newest.in_use:
+            notices.append(Notice(f"Continuing {_which(newest)}.", timeout=6))
+            return newest.slot_id, notices
+        if all(summary.in_use for summary in scan.saves) and scan.saves:
             notices.append(Notice("Every saved game is open in another session.", timeout=6))
+        elif newest is not None:
+            # Never another game in its place: the player would not know which it is.
+            notices.append(
+                Notice(
+                    f"Your latest game, {_which(newest)}, is open in another session;"
+                    " Continue on the title screen lists the others.",
+                    timeout=10,
+                )
+            )
         else:
             notices.append(Notice("There is no saved game to continue.", timeout=6))
         return None, notices
+
+
+def _which(summary: SaveSummary) -> str:
+    """A saved game in words a player recognises: "Aces in the Pot with Ann, Ben and
+    Ada, round 2, saved Tue 14:02"."""
+    names = ", ".join(summary.players[:4]) + (", …" if len(summary.players) > 4 else "")
+    text = f"{games.title_of(summary.game)} with {names}"
+    if summary.round:
+        text += f", round {summary.round}"
+    return text + f", saved {summary.saved_at.astimezone():%a %H:%M}"

@@ -87,8 +87,11 @@ def _parser(command: str = "simulate", about: str = SIMULATE_ABOUT) -> argparse.
         metavar="NAME",
         action="append",
         default=[],
-        help="repeatable; "
+        help="repeatable (default: the variants chosen in Settings); "
         + "; ".join(f"{game}: {', '.join(names)}" for game, names in VARIANTS.items()),
+    )
+    parser.add_argument(
+        "--standard", action="store_true", help="the standard rules, whatever Settings say"
     )
     parser.add_argument(
         "--first-seat",
@@ -102,11 +105,12 @@ def _parser(command: str = "simulate", about: str = SIMULATE_ABOUT) -> argparse.
         "or as the bot chooses (default bot)",
     )
     parser.add_argument(
-        "--bot",
+        "--bot-level",
         metavar="LEVEL",
-        help=f"{' or '.join(BOT_LEVELS)} (default {DEFAULT_BOT}); or one level a seat, "
-        "comma-separated (sharp,casual,casual)",
+        help=f"how the computers play: {' or '.join(BOT_LEVELS)} (default {DEFAULT_BOT}); "
+        "or one level a seat, comma-separated (sharp,casual,casual)",
     )
+    parser.add_argument("--bot", dest="old_bot", help=argparse.SUPPRESS)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
@@ -154,13 +158,22 @@ def parse(argv: Sequence[str], parser: argparse.ArgumentParser | None = None) ->
         other = next((g for g, names in VARIANTS.items() if name in names), None)
         where = f"{name!r} is a {other} variant" if other else f"unknown variant {name!r}"
         raise UsageError(f"{where}: {game} variants are {', '.join(VARIANTS[game])}")
-    bot = args.bot if args.bot is not None else DEFAULT_BOT
+    bot = args.bot_level
+    if args.old_bot is not None:
+        if bot is not None:
+            raise UsageError("--bot-level and --bot are the same option")
+        print(
+            "party-dice simulate: --bot is now --bot-level (the old spelling works)",
+            file=sys.stderr,
+        )
+        bot = args.old_bot
+    bot = bot if bot is not None else DEFAULT_BOT
     levels = bot.split(",")
     for level in levels:
         if level not in BOT_LEVELS:
             raise UsageError(f"unknown bot level {level!r}: choose {' or '.join(BOT_LEVELS)}")
     if len(levels) not in (1, players):
-        raise UsageError(f"--bot needs one level, or one for each of the {players} seats")
+        raise UsageError(f"--bot-level needs one level, or one for each of the {players} seats")
     ace_six = args.ace_six
     forced = registry.get(game).simulation.forced
     if not forced and ace_six is not None:
@@ -170,8 +183,26 @@ def parse(argv: Sequence[str], parser: argparse.ArgumentParser | None = None) ->
         ace_six = ace_six if ace_six is not None else "bot"
         if ace_six not in ACE_SIX:
             raise UsageError(f"unknown --ace-six {ace_six!r}: choose pot, pass or bot")
-    variants = tuple(name for name in VARIANTS[game] if name in set(args.variant))
-    return Options(game, players, games, seed, variants, first_seat, ace_six, bot, args.json)
+    if args.standard and args.variant:
+        raise UsageError("--standard and --variant ask for different rules: choose one")
+    chosen, source = set(args.variant), "asked"
+    if not args.variant and not args.standard:
+        chosen, source = set(_settings_variants(game)), "settings"
+    variants = tuple(name for name in VARIANTS[game] if name in chosen)
+    return Options(
+        game, players, games, seed, variants, first_seat, ace_six, bot, args.json, source
+    )
+
+
+def _settings_variants(game: str) -> frozenset[str]:
+    """The variants the Settings screen has on for ``game`` (none if unreadable)."""
+    from tui.storage.settings import load_settings
+
+    try:
+        settings, _ = load_settings()
+    except Exception:
+        return frozenset()
+    return settings.variants_for(game)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

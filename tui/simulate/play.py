@@ -35,6 +35,9 @@ class Options:
     ace_six: str | None = None
     bot: str = DEFAULT_BOT
     json: bool = False
+    variants_from: str = "asked"
+    """Where the variants came from: "asked" (``--variant``, ``--standard``) or
+    "settings" (the Settings screen's, when the command line names none)."""
 
 
 @dataclass
