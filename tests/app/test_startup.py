@@ -54,7 +54,7 @@ async def test_leaving_at_once_shows_a_whole_title(make_app: MakeApp) -> None:
         title = app.screen
         assert isinstance(title, TitleScreen)
         # Nobody moved, so the game was not saved (issue 16, item 5): no Continue.
-        assert menu_ids(title)[:3] == ["aces", "chase", "rules"]
+        assert menu_ids(title)[:3] == ["aces", "chase", "host"]
         assert app.focused is title.query_one("#menu", OptionList)
         await pilot.press("a")
         await pilot.pause()
