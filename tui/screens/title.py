@@ -1,7 +1,7 @@
 """The title screen: the first thing a group sees, and where every game ends up.
 
 A menu with a key for every line (and arrows plus Enter), Continue only when saved
-games exist, Recent games only when finished games were recorded.
+games exist, Recent games and Records only when finished games were recorded.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ MENU: tuple[tuple[str, str, str, str], ...] = (
     ("rules", "r", "Rules", "how to play, variants, rulings"),
     ("settings", "s", "Settings", "variants, speed, glyphs, theme"),
     ("recent", "g", "Recent games", "who won lately"),
+    ("records", "w", "Records", "wins and streaks by name"),
     ("quit", "q", "Quit", ""),
 )
 """(option id, key, title, description) for every line the menu may show."""
@@ -60,6 +61,7 @@ class TitleScreen(Screen[Any]):
         Binding("r", "choose('rules')", "Rules", show=False),
         Binding("s", "choose('settings')", "Settings"),
         Binding("g", "choose('recent')", "Recent", show=False),
+        Binding("w", "choose('records')", "Records", show=False),
         Binding("q", "choose('quit')", "Quit"),
     ]
     AUTO_FOCUS = "#menu"
@@ -151,7 +153,7 @@ class TitleScreen(Screen[Any]):
         count = self._saves_count()
         shown = {*games.ids(), "rules", "settings", "quit"}
         shown |= {"continue"} if count else set()
-        shown |= {"recent"} if self._has_history() else set()
+        shown |= {"recent", "records"} if self._has_history() else set()
         self._shown = frozenset(shown)
         options = []
         for option_id, key, title, note in _menu():
@@ -187,5 +189,9 @@ class TitleScreen(Screen[Any]):
             from tui.screens.recent import RecentScreen
 
             self.app.push_screen(RecentScreen())
+        elif option_id == "records":
+            from tui.screens.records import RecordsScreen
+
+            self.app.push_screen(RecordsScreen())
         elif option_id == "quit":
             self.app.exit()
