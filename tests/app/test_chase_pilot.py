@@ -17,6 +17,7 @@ from tests.support.chase import (
     screen_lines,
     table_of,
 )
+from tests.support.settle import settle
 from tests.support.table import write_settings
 from tui.gameconfig import BOT_NAMES
 from tui.screens.curtain import PassCurtain, PrivateResult
@@ -176,12 +177,13 @@ async def test_a_king_goes_face_up_on_its_holders_turn(
     async with app.run_test(size=(80, 24)) as pilot:
         app.start_game(chase_config())
         await pilot.pause()
-        await pilot.press("d", "enter")
+        await pilot.press("d")
         await pilot.pause()
+        # No choice, so no curtain: Ben's King goes face up by itself after a pause.
+        assert not isinstance(app.screen, PassCurtain)
         assert bar_labels(app) == ["Show your King"]
-        assert "No change: you hold a King, so it goes face up" in info_of(app)
-        await pilot.press("enter")
-        await pilot.pause()
+        assert app.screen.query_one(ActionBar).prompt == "Ben has no choice:"
+        await settle(pilot)
         assert "Ben puts a King face up (K♥)" in log_of(app)
         assert isinstance(app.screen, PassCurtain) and app.screen.seat == 2
 

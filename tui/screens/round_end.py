@@ -27,6 +27,11 @@ from tui.widgets.textfit import fit, printable
 LOOK = Action("table", "Look at the table", "escape")
 REMATCH = Action("rematch", "Rematch", "r")
 TITLE = Action("title", "Back to title", "t")
+GO_ON = Action("go_on", "Go on", "enter")
+"""The next round, when a computer starts it: it also goes on by itself."""
+FINISH = Action("finish", "Finish the game", "f")
+"""Offered once no person is left in the game: every move left is played at once."""
+GOES_ON = "The game goes on by itself in a moment."
 
 
 def standings_text(summary: RoundSummary, ascii_only: bool) -> Text:
@@ -61,12 +66,18 @@ class RoundEndScreen(DrawnGate, ModalScreen[str | None]):
         choices: list[Action],
         ascii_only: bool = False,
         gate: TableGate | None = None,
+        *,
+        go_on: float | None = None,
     ) -> None:
+        """``go_on``: seconds after which the screen closes by itself with ``GO_ON``
+        (the next round starts without a person: time enough to read the result)."""
         super().__init__(classes="-final" if summary.final else "")
         self.gate = gate
         self.summary = summary
         self.choices = choices
         self.ascii_only = ascii_only
+        self.go_on = go_on
+        self._due = False
 
     def compose(self) -> ComposeResult:
         with Vertical(id="round-end-box"):
@@ -79,9 +90,30 @@ class RoundEndScreen(DrawnGate, ModalScreen[str | None]):
                 yield Static(
                     standings_text(self.summary, self.ascii_only), id="round-end-standings"
                 )
+            if self.go_on is not None:
+                yield Static(GOES_ON, id="round-end-goes-on")
             bar = ActionBar(id="round-end-actions")
             bar.show_actions(self.choices)
             yield bar
+
+    def on_mount(self) -> None:
+        if self.go_on is not None:
+            self.set_timer(max(self.go_on, 0.01), self._went_on)
+
+    def _went_on(self) -> None:
+        """Time to go on: now, or when this screen is shown again (the rules or the
+        keys screen may be on top)."""
+        if self.is_current:
+            self.dismiss(GO_ON.kind)
+        else:
+            self._due = True
+
+    def on_screen_resume(self) -> None:
+        if self._due:
+            self._due = False
+            self.call_later(self.dismiss, GO_ON.kind)
+            return
+        super().on_screen_resume()
 
     def on_key(self, event: Key) -> None:
         key = event.key

@@ -12,9 +12,10 @@ into the screen shown on top of the table: the kit never builds a screen.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical
 from textual.events import Resize
 from textual.screen import Screen
@@ -59,6 +60,12 @@ def number_screen(request: NumberRequest, ascii_only: bool) -> Screen[Any]:
 
 class TableBoard(Screen[None]):
     """The table as drawn for one controller; ``TableScreen`` adds the flow and keys."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("pageup", "read_log(1)", "Read back the log (or the mouse wheel)", show=False),
+        Binding("pagedown", "read_log(-1)", "Read the log forward", show=False),
+        Binding("end", "read_log(0)", "The log's newest lines", show=False),
+    ]
 
     def __init__(self, controller: TableController) -> None:
         super().__init__(classes=f"game-{controller.game_id}")
@@ -189,6 +196,15 @@ class TableBoard(Screen[None]):
             opening = f"{self.kit.title}. At the table: {who}."
         self.query_one(GameLog).write([opening])
         self._refresh_table(())
+
+    def action_read_log(self, pages: int) -> None:
+        """Scroll the log ``pages`` back (negative: forward; 0: to the live end). The
+        action bar keeps the live turn in sight meanwhile."""
+        log = self.query_one(GameLog)
+        if pages:
+            log.scroll(pages * log.page)
+        else:
+            log.live()
 
     # -- what the app reads ------------------------------------------------------------
 

@@ -76,7 +76,9 @@ from tui.engine.core import Action, Event, RandomSource, TableView, find_legal
 
 DEAL = Action("deal", "Deal", "d")
 STAND = Action("stand", "Stand", "s")
-SHOW_KING = Action("show_king", "Show your King", "k")
+SHOW_KING = Action("show_king", "Show your King", "k", forced=True)
+ONLY_STAND = Action("stand", "Stand", "s", forced=True)
+"""Stand as the only move (a King face up, yours or your neighbour's): no decision."""
 DRAW = Action("draw", "Draw the top card", "d")
 
 
@@ -167,14 +169,14 @@ class ChaseGame:
             return []
         seat = t.order[t.turn]
         if t.kings and t.hands[seat][0] == "K":  # type: ignore[index]
-            return [STAND] if t.face_up[seat] else [SHOW_KING]
+            return [ONLY_STAND] if t.face_up[seat] else [SHOW_KING]
         if seat == t.dealer:
             if "dealer-draws" in self.variants:
                 return [STAND, DRAW]
             return [STAND, self._made_action("cut", len(t.stock))]
         left = next_in(seat, t.lives)
         if t.face_up[left]:
-            return [STAND]
+            return [ONLY_STAND]
         return [STAND, self._made_action("change", left)]
 
     def _made_action(self, kind: str, number: int) -> Action:
