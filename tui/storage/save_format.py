@@ -139,7 +139,7 @@ MAX_LOG_LINES = 1000
 MAX_LINE = 400
 """A saved log is cut to its newest lines, each to this many characters: a save someone
 edited must not fill the screen or the memory."""
-LOG_STYLES = frozenset({"", "dim"})
+LOG_STYLES = frozenset({"", "dim", "bold"})
 
 
 @dataclass(frozen=True)

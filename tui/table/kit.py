@@ -187,6 +187,13 @@ class Words:
         """The question for ``action``'s number; ``None``: take the lowest."""
         return None
 
+    def recap(
+        self, events: Sequence[Event], names: Sequence[str], who: str, ascii_only: bool
+    ) -> list[str]:
+        """Lines for the log telling person ``who`` what the public ``events`` since
+        their last turn did (they waited through many computer turns); none by default."""
+        return []
+
 
 class Curtains:
     """Hidden information in words: what the curtains the privacy rule asks for say.

@@ -42,6 +42,7 @@ from tui.table.flow import (
     pace_for,
 )
 from tui.table.gate import GateTimes, TableGate, TerminalTimes
+from tui.table.recap import AwayRecap
 from tui.widgets.action_bar import ActionBar
 from tui.widgets.animation import AnimationDone
 from tui.widgets.game_log import GameLog
@@ -84,6 +85,8 @@ class TableScreen(TableDoor):
         self.moves = 0
         self._timer: Timer | None = None
         """The pause before a computer's move, while ``flow`` is THINKING."""
+        self.recap = AwayRecap(session.controller.humans)
+        """What each person missed while computer players moved (``tui.table.recap``)."""
         self.centre = self.kit.centre.make(self.ascii_only)
         self.centre.add_class("table-centre")
 
@@ -145,6 +148,7 @@ class TableScreen(TableDoor):
                     return
                 continue
             if plan.kind == "look" and plan.seat is not None:
+                self._tell_recap(plan.seat)
                 before = self.kit.curtain_before(self.controller, plan.seat, self.ascii_only)
                 if before is not None:
                     self._status(plan.seat, "Waiting for {who}...")
@@ -153,6 +157,14 @@ class TableScreen(TableDoor):
                     return
             self._show_actions()
             return
+
+    def _tell_recap(self, seat: int) -> None:
+        """A person's turn after many computer moves: what they missed, in the log."""
+        missed = self.recap.turn(seat)
+        if missed:
+            who = self.log_names[seat]
+            lines = self.kit.words.recap(missed, self.log_names, who, self.ascii_only)
+            self.query_one(GameLog).write(lines, style="bold")
 
     def _wait(self, delay: float, seat: int | None, forced: bool = False) -> None:
         if forced and seat is not None:
@@ -240,6 +252,7 @@ class TableScreen(TableDoor):
     def _after_action(self, events: list[Event], seat: int | None, reason: str | None) -> bool:
         """Save, log the computer's reason, animate; True if the result is shown now."""
         self.moves += 1
+        self.recap.moved(events, seat is None or self.controller.seats[seat].bot is not None)
         self.on_after_action(events)
         if reason and seat is not None:
             line = self.kit.words.reason_line(self.log_names[seat], reason)
