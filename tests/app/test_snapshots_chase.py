@@ -214,7 +214,8 @@ def test_chase_twenty_players(
     moved. At 80x24: one line per seat in two columns (marker, name, lives as ● and a
     number, card, ◆ for the dealer, person or bot), every name readable; Fay's card is
     face up, the others face down; the log tells the computer players' moves and
-    reasons. At 160x48: bordered panels in three rows, taller middle and log; the info
+    reasons, and ends with what Fay missed ("While Fay waited:" and who changed this
+    round). At 160x48: bordered panels in three rows, taller middle and log; the info
     box lists the variants Four lives and Pairs are safe."""
     config = twenty_players(["four-lives", "pairs-safe"])
     app, before = chase_app(make_app, app_dirs, config)

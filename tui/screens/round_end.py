@@ -51,6 +51,36 @@ def standings_text(summary: RoundSummary, ascii_only: bool) -> Text:
     return text
 
 
+MARKS = {"loser": ("\u2717", "x", "bold red"), "safe": ("=", "=", "green")}
+"""A showdown card's mark: symbol, its ASCII form, colour. The symbol alone says it
+(under NO_COLOR or on a Linux console), the colour only helps."""
+NOTES = {"loser": "loses a life", "safe": "paired: safe"}
+ROWS_MOST = 8
+"""More cards than this go several to a line (a table of twenty at 80x24)."""
+
+
+def showdown_text(summary: RoundSummary, ascii_only: bool) -> Text:
+    """The showdown's cards lowest first, losers and safe pairs marked."""
+    text = Text("Cards, lowest first:", style="bold")
+    cards = summary.showdown
+    wide = max((cell_len(fit(c.name, 16, ascii_only)) for c in cards), default=0)
+    for index, shown in enumerate(cards):
+        symbol, plain, colour = MARKS.get(shown.mark, (" ", " ", ""))
+        mark = plain if ascii_only else symbol
+        name = fit(shown.name, 16, ascii_only)
+        if len(cards) <= ROWS_MOST:
+            text.append("\n")
+            text.append(f"{mark} {shown.card:>3}  ", style=colour or "bold")
+            pad = " " * (wide - cell_len(name) + 2)
+            text.append(name + pad, style=colour)
+            text.append(NOTES.get(shown.mark, ""), style=colour)
+        else:
+            text.append("\n" if index == 0 else "  ")
+            text.append(f"{mark}{shown.card} ", style=colour or "bold")
+            text.append(name, style=colour)
+    return text
+
+
 class RoundEndScreen(DrawnGate, ModalScreen[str | None]):
     """Dismisses with the kind of the chosen action (``None`` when closed by a click
     outside). Its choices are decisions (the next deal, a rematch): with the table's
@@ -82,6 +112,8 @@ class RoundEndScreen(DrawnGate, ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="round-end-box"):
             yield Static(Text(printable(self.summary.title), style="bold"), id="round-end-title")
+            if self.summary.showdown:
+                yield Static(showdown_text(self.summary, self.ascii_only), id="round-end-showdown")
             yield Static(
                 Text("\n".join(printable(line) for line in self.summary.lines)),
                 id="round-end-lines",

@@ -46,12 +46,25 @@ LOG_NAME_WIDTH = 24
 @dataclass(frozen=True)
 class RoundSummary:
     """What the round-end screen shows: a headline, sentences, and the standings
-    (name, value in words, marker such as "winner"), and whether the game is over."""
+    (name, value in words, marker such as "winner"), whether the game is over, and the
+    cards of a showdown."""
 
     title: str
     lines: tuple[str, ...]
     standings: tuple[tuple[str, str, str], ...] = ()
     final: bool = False
+    showdown: tuple[ShownCard, ...] = ()
+    """The cards turned up, lowest first (a game with a showdown)."""
+
+
+@dataclass(frozen=True)
+class ShownCard:
+    """One card at a showdown: its glyph, whose it is, and ``mark``: "loser" (lost a
+    life with it), "safe" (paired, under Pairs are safe) or ""."""
+
+    card: str
+    name: str
+    mark: str = ""
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from tui.engine.core import rng_from_json, rng_state_to_json
 PER_SEAT = ("lives", "hands", "moves", "face_up", "announced", "received", "gave", "shown")
 OTHER = ("pot", "dealer", "dealer_random", "dealer_announced", "phase", "stock", "order")
 SEAT_TUPLES = ("losers", "kept", "winners")
-STATE_KEYS = PER_SEAT + OTHER + SEAT_TUPLES + ("turn", "rounds_played")
+STATE_KEYS = PER_SEAT + OTHER + SEAT_TUPLES + ("turn", "rounds_played", "out_round")
 """The saved ``ChaseTable`` fields, in the order the dict holds them."""
 
 
@@ -60,6 +60,9 @@ def restore(table: ChaseTable, data: dict[str, Any]) -> ChaseTable:
     n = len(table.names)
     fields: dict[str, Any] = {}
     for key in STATE_KEYS:
+        if key == "out_round":
+            fields[key] = _out_rounds(data.get(key), table, data)
+            continue
         value = data[key]
         if key in ("received", "gave"):
             value = [None if item is None else (int(item[0]), str(item[1])) for item in value]
@@ -77,3 +80,19 @@ def restore(table: ChaseTable, data: dict[str, Any]) -> ChaseTable:
     if loaded.phase == "turn" and not 0 <= loaded.turn < len(loaded.order):
         raise ValueError("the saved turn is outside the round")
     return loaded
+
+
+def _out_rounds(value: Any, table: ChaseTable, data: dict[str, Any]) -> list[int]:
+    """When each seat went out; a save from before this was kept (or with nonsense in
+    it) gets the round it was saved in for every seat already out: the order between
+    them is lost, not the game."""
+    n = len(table.names)
+    lives = data["lives"]
+    if (
+        isinstance(value, list)
+        and len(value) == n
+        and all(type(v) is int and v >= 0 for v in value)
+    ):
+        return list(value)
+    played = data["rounds_played"] if type(data.get("rounds_played")) is int else 0
+    return [0 if lives[seat] else max(1, played) for seat in range(n)]
