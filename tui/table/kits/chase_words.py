@@ -202,8 +202,8 @@ def round_summary(
         elif event.kind == "life_lost" and event.seat is not None:
             who = names[event.seat]
             why = _why(cards.get(event.seat), cards, pairs_safe, ascii_only)
-            after = f"{lives_words(event.value)} left" if event.value else "out"
-            lines.append(f"{who} loses a life ({why}): {after}.")
+            then = f"{lives_words(event.value)} left" if event.value else "out"
+            lines.append(f"{who} loses a life ({why}): {then}.")
         elif event.kind == "nobody_loses":
             lines.append("Every card is paired: nobody loses a life.")
         elif event.kind == "all_out_replay":
