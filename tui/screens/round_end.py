@@ -57,6 +57,8 @@ MARKS = {"loser": ("\u2717", "x", "bold red"), "safe": ("=", "=", "green")}
 NOTES = {"loser": "loses a life", "safe": "paired: safe"}
 ROWS_MOST = 8
 """More cards than this go several to a line (a table of twenty at 80x24)."""
+LINE_CELLS = 58
+"""Cells of a line of cards: the box is 64 wide, less its border and padding."""
 
 
 def showdown_text(summary: RoundSummary, ascii_only: bool) -> Text:
@@ -64,6 +66,7 @@ def showdown_text(summary: RoundSummary, ascii_only: bool) -> Text:
     text = Text("Cards, lowest first:", style="bold")
     cards = summary.showdown
     wide = max((cell_len(fit(c.name, 16, ascii_only)) for c in cards), default=0)
+    used = 0
     for index, shown in enumerate(cards):
         symbol, plain, colour = MARKS.get(shown.mark, (" ", " ", ""))
         mark = plain if ascii_only else symbol
@@ -75,9 +78,18 @@ def showdown_text(summary: RoundSummary, ascii_only: bool) -> Text:
             text.append(name + pad, style=colour)
             text.append(NOTES.get(shown.mark, ""), style=colour)
         else:
-            text.append("\n" if index == 0 else "  ")
-            text.append(f"{mark}{shown.card} ", style=colour or "bold")
-            text.append(name, style=colour)
+            # Lines are broken here, between cards, never between a card and its
+            # holder (Rich would wrap at any space, non-breaking ones too).
+            entry = Text(f"{mark}{shown.card} ".lstrip(" "), style=colour or "bold")
+            entry.append(name, style=colour)
+            if index == 0 or used + 2 + entry.cell_len > LINE_CELLS:
+                text.append("\n")
+                used = 0
+            else:
+                text.append("  ")
+                used += 2
+            text.append(entry)
+            used += entry.cell_len
     return text
 
 

@@ -120,20 +120,17 @@ def showdown_cards(
     ascii_only: bool,
 ) -> tuple[ShownCard, ...]:
     """The showdown's cards lowest first (ties by seat), each marked: lost a life with
-    it, or paired and so safe (Pairs are safe, below the losing card)."""
+    it, or paired and so safe (Pairs are safe)."""
     ordered = sorted(cards, key=lambda sc: (RANK_OF[sc[1][0]], sc[0]))
     counts: dict[str, int] = {}
     for _, code in cards:
         counts[code[0]] = counts.get(code[0], 0) + 1
-    lowest_loser = min((RANK_OF[code[0]] for s, code in cards if s in losers), default=0)
     shown = []
     for seat, code in ordered:
         mark = ""
         if seat in losers:
             mark = "loser"
-        elif (pairs_safe and counts[code[0]] > 1 and RANK_OF[code[0]] <= lowest_loser) or (
-            pairs_safe and counts[code[0]] > 1 and not losers
-        ):
+        elif pairs_safe and counts[code[0]] > 1:
             mark = "safe"
         shown.append(ShownCard(card_glyph(code, ascii_only), names[seat], mark))
     return tuple(shown)
