@@ -61,7 +61,7 @@ def restore(table: ChaseTable, data: dict[str, Any]) -> ChaseTable:
     fields: dict[str, Any] = {}
     for key in STATE_KEYS:
         if key == "out_round":
-            fields[key] = _out_rounds(data.get(key), table, data)
+            fields[key] = _out_rounds(data, table)
             continue
         value = data[key]
         if key in ("received", "gave"):
@@ -82,17 +82,19 @@ def restore(table: ChaseTable, data: dict[str, Any]) -> ChaseTable:
     return loaded
 
 
-def _out_rounds(value: Any, table: ChaseTable, data: dict[str, Any]) -> list[int]:
-    """When each seat went out; a save from before this was kept (or with nonsense in
-    it) gets the round it was saved in for every seat already out: the order between
-    them is lost, not the game."""
+def _out_rounds(data: dict[str, Any], table: ChaseTable) -> list[int]:
+    """When each seat went out. A save from before this was kept has none: every seat
+    already out gets the round it was saved in (the order between them is lost, not the
+    game); one that has it must have it right (``ValueError``)."""
     n = len(table.names)
     lives = data["lives"]
-    if (
-        isinstance(value, list)
-        and len(value) == n
-        and all(type(v) is int and v >= 0 for v in value)
-    ):
-        return list(value)
-    played = data["rounds_played"] if type(data.get("rounds_played")) is int else 0
-    return [0 if lives[seat] else max(1, played) for seat in range(n)]
+    played = data["rounds_played"]
+    if "out_round" not in data:
+        return [0 if lives[seat] else max(1, played) for seat in range(n)]
+    value = data["out_round"]
+    if not isinstance(value, list) or len(value) != n:
+        raise ValueError("the saved rounds players went out in do not match the players")
+    for seat, out in enumerate(value):
+        if type(out) is not int or not 0 <= out <= played or (out == 0) != (lives[seat] > 0):
+            raise ValueError("a saved round a player went out in is not one the game had")
+    return list(value)
