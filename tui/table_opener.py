@@ -20,6 +20,7 @@ from tui.textual_compat.calling_screen import stale_caller
 
 if TYPE_CHECKING:
     from tui.share.remote import RemoteSession
+    from tui.storage.save_format import Match
     from tui.storage.saves import SaveStore
 
 
@@ -48,16 +49,17 @@ class TableOpener(App[None]):
     def store(self) -> SaveStore:
         return self.sessions.store
 
-    def start_game(self, config: GameConfig) -> None:
+    def start_game(self, config: GameConfig, *, match: Match | None = None) -> None:
         """Build the game ``config`` describes and open its table, with a save slot.
 
         A table asking for a rematch has just closed itself: the new table is then
-        opened from the app's own message queue, not from the closing screen's.
+        opened from the app's own message queue, not from the closing screen's; it
+        carries the ``match`` so far.
         """
         if stale_caller(self.screen_stack):
-            self.call_later(self.start_game, config)
+            self.call_later(lambda: self.start_game(config, match=match))
             return
-        session, notice = self.sessions.start(config)
+        session, notice = self.sessions.start(config, match=match)
         self.tell(notice)
         if session is not None:
             self.open_table(session)
