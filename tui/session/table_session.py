@@ -81,6 +81,13 @@ class HeldTable(Protocol):
 
     def release(self) -> None: ...
 
+    log: list[tuple[str, str]]
+    """The table's log (text, style), set by the table before each save."""
+
+    def match_after(self) -> Match: ...
+
+    def match_totals(self) -> list[tuple[str, int]] | None: ...
+
 
 class TableSession:
     """One open table: its controller, config and save slot, saved after every action."""

@@ -24,7 +24,7 @@ from tui.table.gate import TableGate
 from tui.table.kit import RoundSummary
 
 if TYPE_CHECKING:
-    from tui.session import TableSession
+    from tui.session.table_session import HeldTable
 
 
 END_KINDS = frozenset({REMATCH.kind, TITLE.kind, FINISH.kind})
@@ -34,7 +34,7 @@ END_KINDS = frozenset({REMATCH.kind, TITLE.kind, FINISH.kind})
 class TableDoor(TableBoard):
     """A table for one session: saved after every action, left or played again."""
 
-    def __init__(self, session: TableSession, *, confirm_quit: bool | None = None) -> None:
+    def __init__(self, session: HeldTable, *, confirm_quit: bool | None = None) -> None:
         super().__init__(session.controller)
         self.session = session
         self._confirm_quit = confirm_quit
