@@ -152,13 +152,7 @@ class PartyDiceApp(
             self.notify(self.kept.message, severity="warning", timeout=10)
         command = self.start_command
         if command.kind == "play" and command.play is not None:
-            self.start_game(
-                command.play.config(
-                    default_variants=self.variants_for(command.play.game_id),
-                    default_level=self.settings.bot_level,
-                    default_options=games.option_defaults(command.play.game_id, self.settings),
-                )
-            )
+            self.start_requested(command.play, self.settings)
         elif command.kind == "resume":
             self.resume_latest()
         self.open_shared()

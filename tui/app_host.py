@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from tui.gameconfig import GameConfig
     from tui.kept_settings import KeptTables
     from tui.session.table_session import HeldTable
+    from tui.storage.save_format import Match
     from tui.storage.saves import SaveStore
     from tui.storage.settings import Settings
 
@@ -53,8 +54,9 @@ class AppHost(Protocol):
     def variants_for(self, game_id: str) -> frozenset[str]:
         """The variants the settings put in force for ``game_id``."""
 
-    def start_game(self, config: GameConfig) -> None:
-        """Build the game and open its table."""
+    def start_game(self, config: GameConfig, *, match: Match | None = None) -> None:
+        """Build the game and open its table (``match``: the games played before it,
+        for a rematch)."""
 
     def resume_game(self, slot_id: str) -> bool:
         """Open a saved game; False (and the player told why) if it cannot be."""

@@ -13,14 +13,18 @@ from typing import TYPE_CHECKING
 
 from textual.app import App
 
+from tui import games
 from tui.gameconfig import GameConfig
 from tui.session import Notice, Sessions
 from tui.session.table_session import HeldTable
 from tui.textual_compat.calling_screen import stale_caller
 
 if TYPE_CHECKING:
+    from tui.cli import PlayRequest
     from tui.share.remote import RemoteSession
+    from tui.storage.save_format import Match
     from tui.storage.saves import SaveStore
+    from tui.storage.settings import Settings
 
 
 class TableOpener(App[None]):
@@ -48,16 +52,27 @@ class TableOpener(App[None]):
     def store(self) -> SaveStore:
         return self.sessions.store
 
-    def start_game(self, config: GameConfig) -> None:
+    def start_requested(self, play: PlayRequest, settings: Settings) -> None:
+        """The table ``party-dice play`` asked for, the settings filling in the rest."""
+        self.start_game(
+            play.config(
+                default_variants=settings.variants_for(play.game_id),
+                default_level=settings.bot_level,
+                default_options=games.option_defaults(play.game_id, settings),
+            )
+        )
+
+    def start_game(self, config: GameConfig, *, match: Match | None = None) -> None:
         """Build the game ``config`` describes and open its table, with a save slot.
 
         A table asking for a rematch has just closed itself: the new table is then
-        opened from the app's own message queue, not from the closing screen's.
+        opened from the app's own message queue, not from the closing screen's; it
+        carries the ``match`` so far.
         """
         if stale_caller(self.screen_stack):
-            self.call_later(self.start_game, config)
+            self.call_later(lambda: self.start_game(config, match=match))
             return
-        session, notice = self.sessions.start(config)
+        session, notice = self.sessions.start(config, match=match)
         self.tell(notice)
         if session is not None:
             self.open_table(session)

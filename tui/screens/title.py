@@ -2,8 +2,8 @@
 
 A menu with a key for every line (and arrows plus Enter), "Play again" only when a
 table was set up before (it starts that table in one key, and comes first so Enter
-does too), Continue only when saved games exist, Recent games only when finished games
-were recorded.
+does too), Continue only when saved games exist, Recent games and Records only when
+finished games were recorded.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ MENU: tuple[tuple[str, str, str, str], ...] = (
     ("rules", "r", "Rules", "how to play, variants, rulings"),
     ("settings", "s", "Settings", "variants, speed, glyphs, theme"),
     ("recent", "g", "Recent games", "who won lately"),
+    ("records", "w", "Records", "wins and streaks by name"),
     ("quit", "q", "Quit", ""),
 )
 """(option id, key, title, description) for every line the menu may show."""
@@ -79,6 +80,7 @@ class TitleScreen(Screen[Any]):
         Binding("j", "choose('join')", "Join a table", show=False),
         Binding("s", "choose('settings')", "Settings"),
         Binding("g", "choose('recent')", "Recent", show=False),
+        Binding("w", "choose('records')", "Records", show=False),
         Binding("q", "choose('quit')", "Quit"),
     ]
     AUTO_FOCUS = "#menu"
@@ -172,7 +174,7 @@ class TitleScreen(Screen[Any]):
         again = app_host(self).tables.last
         shown |= {"again"} if again else set()
         shown |= {"continue"} if count else set()
-        shown |= {"recent"} if self._has_history() else set()
+        shown |= {"recent", "records"} if self._has_history() else set()
         self._shown = frozenset(shown)
         options = []
         for option_id, key, title, note in _menu():
@@ -215,5 +217,9 @@ class TitleScreen(Screen[Any]):
             from tui.screens.recent import RecentScreen
 
             self.app.push_screen(RecentScreen())
+        elif option_id == "records":
+            from tui.screens.records import RecordsScreen
+
+            self.app.push_screen(RecordsScreen())
         elif option_id == "quit":
             self.app.exit()

@@ -26,9 +26,10 @@ from tui.engine.controller import Controller
 from tui.engine.core import RandomSource
 from tui.gameconfig import GameConfig
 from tui.session.seat_control import TableController
-from tui.storage.files import StorageError
+from tui.storage.files import StorageError, read_limited
 from tui.storage.history import History
-from tui.storage.saves import SaveSlot, SaveStore, SaveSummary
+from tui.storage.save_format import Match, TableNotes, notes_of
+from tui.storage.saves import MAX_SAVE_BYTES, SaveSlot, SaveStore, SaveSummary
 
 RngFactory = Callable[[GameConfig], RandomSource]
 """A scripted random source per game (tests and screenshots)."""
@@ -80,6 +81,13 @@ class HeldTable(Protocol):
 
     def release(self) -> None: ...
 
+    log: list[tuple[str, str]]
+    """The table's log (text, style), set by the table before each save."""
+
+    def match_after(self) -> Match: ...
+
+    def match_totals(self) -> list[tuple[str, int]] | None: ...
+
 
 class TableSession:
     """One open table: its controller, config and save slot, saved after every action."""
@@ -112,6 +120,11 @@ class TableSession:
         if config is not None:
             with contextlib.suppress(TypeError, ValueError):  # unsaveable: told on saving
                 self._untouched = controller.to_dict()
+        self.log: list[tuple[str, str]] = []
+        """The table's log (text, style), kept in the save so a resumed game can be
+        read back; the table sets it before every save."""
+        self.match = Match()
+        """The games played before this one in a run of rematches, and their wins."""
 
     @property
     def resumed(self) -> bool:
@@ -138,7 +151,8 @@ class TableSession:
                 return None
             self._untouched = None
         try:
-            slot.write(self.controller.to_dict(), round=self.controller.view(None).round)
+            round = self.controller.view(None).round
+            slot.write(self.controller.to_dict(), round=round, notes=self.notes())
         except Exception as error:  # any failure: a failed save must never stop play
             slot.mark_stale()  # a later resume says which position it opens
             if self.saving_off:
@@ -154,6 +168,28 @@ class TableSession:
             self.saving_off = False
             return Notice("Saving is back on: the game is saved after every move again.")
         return None
+
+    def notes(self) -> TableNotes:
+        """What the table keeps in the save beside the game."""
+        return TableNotes(tuple(self.log), self.match)
+
+    def match_after(self) -> Match:
+        """The match with this game added, once it is over (for a rematch)."""
+        if not self.controller.over:
+            return self.match
+        names = [seat.name for seat in self.controller.seats]
+        return self.match.after(tuple(names[seat] for seat in self.controller.winners()))
+
+    def match_totals(self) -> list[tuple[str, int]] | None:
+        """Wins per name over this run of rematches, this game included, most first
+        (``None`` before a rematch: one game is no match)."""
+        if not self.match.games or not self.controller.over:
+            return None
+        wins = dict(self.match_after().wins)
+        names = dict.fromkeys(seat.name for seat in self.controller.seats)
+        totals = [(name, wins.get(name, 0)) for name in names]
+        totals += [(name, won) for name, won in wins.items() if name not in names]
+        return sorted(totals, key=lambda total: -total[1])
 
     def finish(self) -> Callable[[], Notice | None] | None:
         """Once the game is over (and only once): remove its save, and return the job
@@ -241,8 +277,11 @@ class Sessions:
         seed = config.seed if config.seed is not None else self._seeds.getrandbits(64)
         return random.Random(seed)
 
-    def start(self, config: GameConfig) -> tuple[TableSession | None, Notice | None]:
-        """Build the game ``config`` describes, with a save slot when one can be made.
+    def start(
+        self, config: GameConfig, *, match: Match | None = None
+    ) -> tuple[TableSession | None, Notice | None]:
+        """Build the game ``config`` describes, with a save slot when one can be made
+        (``match``: the games this table played before, for a rematch).
 
         Returns the session (``None`` if the game cannot start) and what to tell the
         player: why it cannot start, or that it will not be saved.
@@ -260,18 +299,30 @@ class Sessions:
             slot = self.store.new_slot(config.game_id)
         except (StorageError, OSError) as error:
             notice = Notice(f"{_reason(error)} This game will not be saved.", "warning", 10)
-        return TableSession(controller, config, slot, history_path=self.history_path), notice
+        session = TableSession(controller, config, slot, history_path=self.history_path)
+        session.match = match or Match()
+        return session, notice
 
     def resume(self, slot_id: str) -> TableSession:
         """Open a saved game (raises ``SaveError``, whose message is one sentence)."""
         slot, controller = self.store.resume(slot_id)
         session = TableSession(controller, None, slot, history_path=self.history_path)
+        notes = self._notes(slot_id)
+        session.log, session.match = list(notes.log), notes.match
         if slot.opened_stale:
             where = _position(controller)
             session.opening_notice = Notice(
                 f"The last moves of this game could not be saved: it opens {where}.", "warning", 10
             )
         return session
+
+    def _notes(self, slot_id: str) -> TableNotes:
+        """The notes kept in a save just opened (none if it cannot be read again)."""
+        try:
+            data = read_limited(self.store.save_path(slot_id), MAX_SAVE_BYTES)
+        except Exception:  # the game itself was read: its log is not worth a failure
+            return TableNotes()
+        return TableNotes() if data is None else notes_of(data)
 
     def latest(self) -> tuple[str | None, list[Notice]]:
         """The newest save not open elsewhere (``party-dice resume``), or ``None``, and

@@ -26,6 +26,7 @@ from tui.gameconfig import GameConfig
 from tui.session.table_session import Notice
 from tui.share import wire
 from tui.share.client import Connection
+from tui.storage.save_format import Match
 
 REPLY_SECONDS = 10.0
 
@@ -182,6 +183,8 @@ class RemoteSession:
         self.opening_notice: Notice | None = None
         self.released = False
         """Set once this terminal left the table (its going away is then no news)."""
+        self.log: list[tuple[str, str]] = []
+        """This terminal's log (the table process keeps the game; rematches are local)."""
         if controller.code is not None:
             self.opening_notice = Notice(
                 f"Code: {controller.code}. Others join with `party-dice join` and this code.",
@@ -204,6 +207,12 @@ class RemoteSession:
         return None
 
     def rematch_config(self) -> GameConfig | None:
+        return None
+
+    def match_after(self) -> Match:
+        return Match()
+
+    def match_totals(self) -> list[tuple[str, int]] | None:
         return None
 
     def release(self) -> None:

@@ -70,7 +70,12 @@ class TableMoved(Message):
 class TableBoard(Screen[None]):
     """The table as drawn for one controller; ``TableScreen`` adds the flow and keys."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("o", "toggle_odds", "Odds", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("o", "toggle_odds", "Odds", show=False),
+        Binding("pageup", "read_log(1)", "Read back the log (or the mouse wheel)", show=False),
+        Binding("pagedown", "read_log(-1)", "Read the log forward", show=False),
+        Binding("end", "read_log(0)", "The log's newest lines", show=False),
+    ]
 
     def __init__(self, controller: TableController) -> None:
         super().__init__(classes=f"game-{controller.game_id}")
@@ -251,6 +256,15 @@ class TableBoard(Screen[None]):
             app_host(self).update_settings(show_odds=not self.odds_setting())
         self._start_odds()
         self._refresh_table(())
+
+    def action_read_log(self, pages: int) -> None:
+        """Scroll the log ``pages`` back (negative: forward; 0: to the live end). The
+        action bar keeps the live turn in sight meanwhile."""
+        log = self.query_one(GameLog)
+        if pages:
+            log.scroll(pages * log.page)
+        else:
+            log.live()
 
     # -- what the app reads ------------------------------------------------------------
 

@@ -46,12 +46,25 @@ LOG_NAME_WIDTH = 24
 @dataclass(frozen=True)
 class RoundSummary:
     """What the round-end screen shows: a headline, sentences, and the standings
-    (name, value in words, marker such as "winner"), and whether the game is over."""
+    (name, value in words, marker such as "winner"), whether the game is over, and the
+    cards of a showdown."""
 
     title: str
     lines: tuple[str, ...]
     standings: tuple[tuple[str, str, str], ...] = ()
     final: bool = False
+    showdown: tuple[ShownCard, ...] = ()
+    """The cards turned up, lowest first (a game with a showdown)."""
+
+
+@dataclass(frozen=True)
+class ShownCard:
+    """One card at a showdown: its glyph, whose it is, and ``mark``: "loser" (lost a
+    life with it), "safe" (paired, under Pairs are safe) or ""."""
+
+    card: str
+    name: str
+    mark: str = ""
 
 
 @dataclass(frozen=True)
@@ -186,6 +199,13 @@ class Words:
     def number_request(self, action: Action, view: TableView) -> NumberRequest | None:
         """The question for ``action``'s number; ``None``: take the lowest."""
         return None
+
+    def recap(
+        self, events: Sequence[Event], names: Sequence[str], who: str, ascii_only: bool
+    ) -> list[str]:
+        """Lines for the log telling person ``who`` what the public ``events`` since
+        their last turn did (they waited through many computer turns); none by default."""
+        return []
 
 
 class Curtains:

@@ -23,6 +23,7 @@ from tui.engine.controller import Seat
 from tui.engine.core import Action, Event, SeatView, TableView
 from tui.glyphs import card as card_glyph
 from tui.narrate.chase import describe
+from tui.narrate.chase_recap import recap
 from tui.session.privacy import SHARED_KEYBOARD
 from tui.table.kit import (
     Centre,
@@ -168,6 +169,11 @@ class ChaseWords(Words):
         self, view: TableView, events: Sequence[Event], names: Sequence[str], ascii_only: bool
     ) -> RoundSummary | None:
         return chase_words.round_summary(view, events, names, ascii_only)
+
+    def recap(
+        self, events: Sequence[Event], names: Sequence[str], who: str, ascii_only: bool
+    ) -> list[str]:
+        return recap(events, names, who, ascii_only)
 
     def number_request(self, action: Action, view: TableView) -> NumberRequest | None:
         if action.kind != "cut" or action.arg_range is None:
