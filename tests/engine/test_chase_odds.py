@@ -65,7 +65,8 @@ def test_no_odds_view_knows_another_seats_card(seed: int) -> None:
     nor its chance, and its odds line names no other seat's hidden card."""
     chooser = random.Random(seed)
     players = chooser.randint(3, 5)
-    variants = frozenset(v for v in ("announce-low", "king-stops") if chooser.random() < 0.5)
+    choices = ("announce-low", "king-stops", "pairs-safe", "kings-swap")
+    variants = frozenset(v for v in choices if chooser.random() < 0.5)
     game = ChaseGame(NAMES[:players], random.Random(seed), variants, first_dealer=0)
     controller = Controller(game, [Seat(n, "sharp") for n in NAMES[:players]], make)
     words = ChaseWords({})
