@@ -108,10 +108,10 @@ def test_aces_round_story_ascii(
 def test_chase_private_view_with_odds(
     snap_compare: Any, make_app: Any, app_dirs: AppDirs, size: Any
 ) -> None:
-    """Odds on, Ben took the keyboard: his own view leads the info box with his chance of
-    losing a life from what he knows ("You lose a life: 58 %", his 4 against two unseen
-    cards, if nobody changes from now on); Ann's and
-    Cleo's cards stay face down."""
+    """Odds on, Ben took the keyboard on his turn: his own view leads the info box with
+    his chance of losing a life from what he knows, if nobody else changes, by keeping
+    his 4 against two unseen cards and by changing with Cleo ("keep 58 %", "change 32 %":
+    the numbers the sharp computer decides by); Ann's and Cleo's cards stay face down."""
     from tests.app.test_snapshots_chase import FIRST, chase_app
     from tests.support.chase import chase_config
 
@@ -119,3 +119,19 @@ def test_chase_private_view_with_odds(
         make_app, app_dirs, chase_config(), [FIRST], ["d", "enter"], show_odds=True
     )
     assert snap_compare(app, terminal_size=size, run_before=before)
+
+
+@pytest.mark.parametrize("glyphs", ["unicode", "ascii"])
+def test_aces_match_story(
+    snap_compare: Any, make_app: Any, app_dirs: AppDirs, glyphs: str, odds_known: None
+) -> None:
+    """A three-round match after round 1 with odds on, at 80x24: under the round's story
+    (a chart line each, the swing, "Luckiest win: Cleo won from") the standings (Cleo 2
+    points, Ann and Ben 0 points) each end in a chart of their points through the match
+    (from the start, no points, to now), in blocks or, with ASCII glyphs, in ASCII; the
+    choices "Next round" and "Look at the table" still fit below."""
+    config = aces_config(3, first_seat=0, match="rounds", rounds=3)
+    app, before = table_app(
+        make_app, app_dirs, config, CLEO_WINS, ["enter", "r", "r"], show_odds=True, glyphs=glyphs
+    )
+    assert snap_compare(app, terminal_size=SMALL, run_before=before)

@@ -13,6 +13,7 @@ from tui.engine.core import Event, SeatView, TableView
 from tui.narrate.aces import chips, describe, points
 from tui.narrate.words import join_names
 from tui.table.kit import Centre, RoundSummary, Seats, TableKit, Words, variants_line
+from tui.table.kits.aces_match import MatchStory
 from tui.table.kits.aces_story import RoundStory
 from tui.widgets.dice import DiceView
 from tui.widgets.player_panel import PanelModel, odds_bar
@@ -152,6 +153,7 @@ class AcesWords(Words):
     def __init__(self, titles: Mapping[str, str], story: RoundStory | None = None) -> None:
         super().__init__("aces", describe, titles)
         self.story = story or RoundStory()
+        self.match = MatchStory()
 
     def choice_lines(self, view: TableView, names: Sequence[str]) -> list[str]:
         """At the ace+six, with odds on: the roller's exact chance after each option."""
@@ -190,13 +192,25 @@ class AcesWords(Words):
         won = next((e for e in events if e.kind == "round_won"), None)
         if won is None or won.seat is None:
             return None
-        summary = self._summary(view, events, names, won.seat, int(won.value or 0))
+        trends: list[str] = []
+        if self.odds_on and view.match != "single":
+            self.match.record(view.round, view.scores)
+            trends = self.match.trends(view.match == "bankroll", ascii_only)
+        summary = self._summary(view, events, names, won.seat, int(won.value or 0), trends)
         story = self.story.lines(won.seat, names, ascii_only) if self.odds_on else []
         return replace(summary, lines=(*summary.lines, *story)) if story else summary
 
     def _summary(
-        self, view: TableView, events: Sequence[Event], names: Sequence[str], won: int, pot: int
+        self,
+        view: TableView,
+        events: Sequence[Event],
+        names: Sequence[str],
+        won: int,
+        pot: int,
+        trends: Sequence[str] = (),
     ) -> RoundSummary:
+        """The round's result and the match standings (each with its chart through the
+        match when ``trends`` are given)."""
         winner = names[won]
         final = view.phase == "over"
         lines: list[str] = []
@@ -226,10 +240,14 @@ class AcesWords(Words):
             lines.append(f"{left} round{'s' if left != 1 else ''} to go.")
         amount = points if view.match == "rounds" else chips
         order = sorted(range(len(names)), key=lambda seat: (-view.scores[seat], seat))
+        shown = [amount(score) for score in view.scores]
+        if trends:  # odds on: each standing with its chart through the match
+            width = max(len(value) for value in shown)
+            shown = [f"{value:<{width}}  {t}" for value, t in zip(shown, trends, strict=True)]
         standings = tuple(
             (
                 names[seat],
-                amount(view.scores[seat]),
+                shown[seat],
                 "winner" if (final and seat in view.winners) or (not final and seat == won) else "",
             )
             for seat in order

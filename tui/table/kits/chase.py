@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from rich.cells import cell_len
 from rich.text import Text
 
-from tui.engine.chase.odds import loss_chance
+from tui.engine.chase.odds import loss_chance, move_chances
 from tui.engine.controller import Seat
 from tui.engine.core import Action, Event, SeatView, TableView
 from tui.glyphs import card as card_glyph
@@ -160,7 +160,14 @@ class ChaseWords(Words):
         """With odds on, a person's own view (never a public one: ``view.viewer`` is
         ``None`` there) leads with their chance of losing a life, from what they know."""
         lines = chase_words.info_lines(view, names, ascii_only, self.titles)
-        chance = loss_chance(view) if self.odds_on else None
+        if not self.odds_on:
+            return lines
+        choice = move_chances(view)
+        if choice is not None:  # their turn: the same numbers the sharp computer uses
+            keep, other = percent(choice.keep), percent(choice.other)
+            odds = f"Lose a life if nobody else changes: keep {keep}, {choice.move} {other}"
+            return [odds, *lines]
+        chance = loss_chance(view)
         if chance is None:
             return lines
         return [f"You lose a life: {percent(chance)} if nobody changes", *lines]
