@@ -154,3 +154,39 @@ async def test_host_a_table_from_the_title_opens_the_setup_then_a_shared_table(
         sock = app.screen.controller.connection.sock
         pid = struct.unpack("3i", sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, 12))[0]
     os.kill(pid, signal.SIGTERM)  # the table would wait 15 minutes for someone to come back
+
+
+async def test_news_of_who_is_here_redraws_the_info_box_and_nothing_else(
+    app_dirs: AppDirs, make_app: Any
+) -> None:
+    """A presence message alone (someone joined, left or watches) reaches the info box
+    at once; the person's actions stay as drawn (their decision is not opened anew)."""
+    from tests.support.share import chase_config, offline_remote
+    from tui.widgets.table_info import TableInfo
+
+    write_settings(app_dirs.settings)
+    seats = [{"name": name, "state": "here"} for name in ("Ann", "Ben", "Cleo")]
+    seats.append({"name": "Dot", "state": "computer"})
+    remote = offline_remote(chase_config(), {0}, {"seats": seats, "watching": []})
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_table(RemoteSession(remote))
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        info = screen.query_one(TableInfo)
+        assert info.lines[-1] == "Here: Ann, Ben, Cleo"
+        decisions: list[int] = []
+
+        def opened() -> int:
+            decisions.append(1)
+            return 0
+
+        screen.gate.open_decision = opened  # type: ignore[method-assign]
+        seats[2] = {"name": "Cleo", "state": "away"}
+        remote.connection.inbox.put({"t": "presence", "seats": seats, "watching": ["dora"]})
+        remote._changed()
+        await settle(pilot)
+        assert info.lines[-1] == "Here: Ann, Ben \u00b7 away: Cleo \u00b7 watching: dora"
+        assert decisions == []
+    assert not app.crashed

@@ -101,6 +101,36 @@ class Robot:
         return thread
 
 
+def offline_remote(
+    config: GameConfig, held: set[int], presence: dict[str, Any]
+) -> RemoteController:
+    """A ``RemoteController`` holding ``held`` as the table process would open it for
+    ``config`` (the same welcome, then ``presence``), with no table process behind it:
+    for pictures of a shared table that must not depend on sockets or accounts."""
+    from tui.session.table_session import TableSession
+    from tui.share import wire
+    from tui.share.client import Connection
+    from tui.share.host import Client, SharedTable
+
+    controller = games.new_controller(config, random.Random(config.seed))
+    table = SharedTable(TableSession(controller, config), "ABCDEFGH", os.getuid())
+    client: Any = Client(1, os.getuid(), writer=None, seats=set(held))  # type: ignore[arg-type]
+    welcome = {
+        "t": "welcome",
+        "v": wire.PROTOCOL,
+        "game": config.game_id,
+        "seats": wire.seats_out(controller.seats),
+        "you": sorted(held),
+        "code": None,
+        "resumed": False,
+        "snap": table.snapshot(client),
+    }
+    ours, _theirs = socket.socketpair()
+    connection = Connection(ours)
+    connection.inbox.put({"t": "presence", **presence})
+    return RemoteController(connection, welcome)
+
+
 def messages(lines: list[bytes]) -> list[dict[str, Any]]:
     return [json.loads(line) for line in lines]
 

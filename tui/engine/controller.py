@@ -114,6 +114,10 @@ class Controller:
     def watch(self, changed: Callable[[], None]) -> None:
         """Nothing moves this table but its own calls: ``changed`` is never called."""
 
+    def presence(self) -> None:
+        """Everyone is at this one keyboard: nobody to show as connected or away."""
+        return None
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "format": FORMAT_VERSION,

@@ -23,6 +23,7 @@ from typing import Any
 from tui.engine.controller import Decision, Seat
 from tui.engine.core import Action, Event, IllegalAction, TableView
 from tui.gameconfig import GameConfig
+from tui.session.seat_control import Presence
 from tui.session.table_session import Notice
 from tui.share import wire
 from tui.share.client import Connection
@@ -41,7 +42,7 @@ class RemoteController:
         self.code: str | None = welcome.get("code")
         self.resumed = bool(welcome.get("resumed"))
         self.pending: deque[dict[str, Any]] = deque()
-        self.presence: dict[str, Any] = {}
+        self._presence: Presence | None = None
         self.lost: str | None = None
         """Why the table is gone (``None`` while connected)."""
         self._watchers: list[Callable[[], None]] = []
@@ -70,7 +71,7 @@ class RemoteController:
             self.pending.append(message)
             return True
         if kind == "presence":
-            self.presence = message
+            self._presence = presence_in(message)
         elif kind == "bye":
             self.lost = str(message.get("why") or "The table has closed.")
         return False
@@ -167,9 +168,24 @@ class RemoteController:
             view = self._views[key] = wire.view_in(data)
         return view
 
+    def presence(self) -> Presence | None:
+        """Who is connected, away or watching, as the table process last said."""
+        self._drain()
+        return self._presence
+
     def to_dict(self) -> dict[str, Any]:
         """The table process keeps the save; this terminal holds only its view."""
         return {"game": self._game_id}
+
+
+def presence_in(message: dict[str, Any]) -> Presence:
+    """A ``presence`` message (each seat's state by seat, the watchers' accounts)."""
+    states: dict[str, list[int]] = {"here": [], "away": [], "free": []}
+    for index, seat in enumerate(message.get("seats") or ()):
+        if isinstance(seat, dict) and seat.get("state") in states:
+            states[str(seat["state"])].append(index)
+    watching = tuple(str(user) for user in message.get("watching") or ())
+    return Presence(tuple(states["here"]), tuple(states["away"]), tuple(states["free"]), watching)
 
 
 class RemoteSession:

@@ -132,9 +132,16 @@ class TableBoard(Screen[None]):
 
     @on(TableMoved)
     def _table_moved(self, message: TableMoved) -> None:
+        """A move waits: play on; only news of who is here: redraw the info box (the
+        actions stay as drawn, so a person's decision is not opened anew)."""
         message.stop()
-        if self.flow.ready and self.is_attached:
-            self._advance()
+        if not self.is_attached:
+            return
+        if self.controller.is_bot_turn():
+            if self.flow.ready:
+                self._advance()
+        elif self.flow.state in (FlowState.READY, FlowState.THINKING):
+            self._refresh_info()
 
     def on_resize(self, event: Resize) -> None:
         self._layout(event.size.width, event.size.height)
@@ -180,7 +187,14 @@ class TableBoard(Screen[None]):
             grid.show(models)
         self.query_one(PotView).show(view.pot)
         self.kit.centre.show(self.centre, view, self.log_names, events)
-        info = self.kit.words.info_lines(view, self.log_names, ascii_only)
+        self._refresh_info(view)
+
+    def _refresh_info(self, view: TableView | None = None) -> None:
+        """The info box: the game's lines, then who is at the table (when shared)."""
+        view = view or self.current_view()
+        words, names, ascii_only = self.kit.words, self.log_names, self.ascii_only
+        info = words.info_lines(view, names, ascii_only)
+        info += words.presence_lines(self.controller.presence(), names, ascii_only)
         self.query_one(TableInfo).show(self.kit.title, info)
 
     def _status(self, seat: int | None, what: str) -> None:
