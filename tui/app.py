@@ -216,10 +216,8 @@ class PartyDiceApp(
                     self.save_open_games()
                     self.exit()
 
-            question = (
-                "Quit party-dice? The game in progress is saved: "
-                "Continue on the title screen brings it back."
-            )
+            back = [getattr(getattr(s, "session", None), "comeback", "") for s in self.screen_stack]
+            question = f"Quit party-dice? {([b for b in back if b] or ['The game is saved.'])[-1]}"
             if not all(getattr(s, "saving", True) for s in self.screen_stack):
                 question = "Quit party-dice? The game in progress cannot be saved: it will be lost."
             if not isinstance(self.screen, ConfirmScreen):

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from tui.share.client import hello, open_tables
 from tui.share.process import launch
 from tui.share.remote import RemoteController, RemoteSession
-from tui.share.transport import NOT_SUPPORTED, ShareError, name_uid, supported
+from tui.share.transport import ShareError, name_uid, supported, why_not
 
 if TYPE_CHECKING:
     from tui.cli import Command
@@ -38,7 +38,7 @@ def host(command: Command) -> RemoteSession:
     from tui.storage.settings import load_settings
 
     if not supported():
-        raise ShareError(NOT_SUPPORTED)
+        raise ShareError(why_not())
     share = command.share
     assert share is not None
     idle = share.idle_minutes * 60.0
@@ -65,7 +65,7 @@ def join(
 ) -> RemoteSession | None:
     """List the open tables; unless only listing, pick one, ask the code, join."""
     if not supported():
-        raise ShareError(NOT_SUPPORTED)
+        raise ShareError(why_not())
     share = command.share
     assert share is not None
     tables = open_tables()

@@ -147,11 +147,11 @@ class TableOpener(App[None]):
     # -- shared tables from the title screen ----------------------------------------
 
     def action_share(self, what: str) -> None:
-        """Host or join a shared table; off Linux, one line saying they need it."""
-        from tui.share.transport import NOT_SUPPORTED, supported
+        """Host or join a shared table; off Linux, or turned off, one line saying why."""
+        from tui.share.transport import supported, why_not
 
         if not supported():
-            self.notify(NOT_SUPPORTED, severity="warning", timeout=8)
+            self.notify(why_not(), severity="warning", timeout=8)
             return
         if what == "host":
             from tui.screens.setup import SetupScreen

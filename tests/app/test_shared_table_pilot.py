@@ -110,12 +110,21 @@ async def test_a_table_that_dies_takes_its_screen_back_to_the_title(
     assert not app.crashed
 
 
-async def test_the_title_says_in_one_line_that_shared_tables_need_linux(
-    app_dirs: AppDirs, make_app: Any, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize("why", ["not linux", "turned off"])
+async def test_the_title_says_in_one_line_why_there_are_no_shared_tables(
+    app_dirs: AppDirs, make_app: Any, monkeypatch: pytest.MonkeyPatch, why: str
 ) -> None:
+    """Off Linux: they need Linux; on Linux with PARTY_DICE_SHARING=off: they are
+    turned off (not "need Linux", which would be false)."""
     from tui.share import transport
 
-    monkeypatch.setattr(transport, "supported", lambda: False)
+    if why == "not linux":
+        monkeypatch.setattr(transport, "on_linux", lambda: False)
+        sentence = transport.NOT_SUPPORTED
+    else:
+        monkeypatch.setenv(transport.OFF_VARIABLE, "off")
+        sentence = transport.TURNED_OFF
+        assert "Linux" not in sentence
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -124,7 +133,7 @@ async def test_the_title_says_in_one_line_that_shared_tables_need_linux(
             await settle(pilot)
             assert isinstance(app.screen, TitleScreen)
         said = [n.message for n in app._notifications]
-        assert said.count(transport.NOT_SUPPORTED) >= 1
+        assert said.count(sentence) >= 1
         assert all("\n" not in line for line in said)
 
 

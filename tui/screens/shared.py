@@ -3,8 +3,8 @@
 ``HostPick`` asks which game to host, then the usual setup follows (its Start hosts
 instead of playing here). ``JoinScreen`` lists the tables open on this server and takes
 the code (hidden as it is typed, never stored); the app connects, and a refusal comes
-back as its one sentence under the field. Shared tables need Linux: on other systems
-the title says so in one line instead of opening these.
+back as its one sentence under the field. Shared tables need Linux: on other systems,
+or with PARTY_DICE_SHARING=off, the title says why in one line instead.
 """
 
 from __future__ import annotations

@@ -80,6 +80,11 @@ class HeldTable(Protocol):
 
     def release(self) -> None: ...
 
+    @property
+    def comeback(self) -> str:
+        """How to come back to this table after leaving it, in one sentence."""
+        ...
+
 
 class TableSession:
     """One open table: its controller, config and save slot, saved after every action."""
@@ -117,6 +122,10 @@ class TableSession:
         """True while the game is saved after every move (not when it has no slot, or
         saving was turned off after a failure)."""
         return self.slot is not None and self.slot.held and not self.saving_off
+
+    @property
+    def comeback(self) -> str:
+        return "The game is saved: Continue on the title screen brings it back."
 
     def autosave(self) -> Notice | None:
         """Save the game; once it is over, remove its save and add it to the history of

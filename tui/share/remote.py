@@ -213,6 +213,11 @@ class RemoteSession:
     def saving(self) -> bool:
         return True
 
+    @property
+    def comeback(self) -> str:
+        """The table goes on in its own process: joining again is the way back."""
+        return "The table goes on without you: party-dice join brings you back to it."
+
     def autosave(self) -> Notice | None:
         return None
 
