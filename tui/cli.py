@@ -74,6 +74,7 @@ class ShareRequest:
     here: tuple[str, ...] = ()
     idle_minutes: int = 15
     away_minutes: float | None = None
+    approve: bool = False
     list_only: bool = False
     watch: bool = False
     seat: str | None = None
@@ -187,6 +188,9 @@ def build_parser() -> argparse.ArgumentParser:
         type=_int_at_least(1, 24 * 60),
         metavar="MINUTES",
         help="a computer player takes the turns of a person away this long, until they return",
+    )
+    host.add_argument(
+        "--approve", action="store_true", help="each joiner waits until you let them in"
     )
     join = sub.add_parser(
         "join",
@@ -368,7 +372,9 @@ def _host(args: argparse.Namespace, ascii_only: bool) -> Command:
     if args.resume:
         if args.game is not None:
             raise UsageError(f"{PROG} host: --resume reopens a saved game: name no game")
-        share = ShareRequest(True, resume=True, idle_minutes=args.idle, away_minutes=args.away)
+        share = ShareRequest(
+            True, resume=True, idle_minutes=args.idle, away_minutes=args.away, approve=args.approve
+        )
         return Command("host", ascii=ascii_only, share=share)
     if args.game is None or args.players is None:
         raise UsageError(f"{PROG} host: name a game and --players, or use --resume")
@@ -378,5 +384,7 @@ def _host(args: argparse.Namespace, ascii_only: bool) -> Command:
         here = tuple(clean_name(name) for name in args.here.split(","))
         if not set(here) <= set(play.humans):
             raise UsageError(f"{PROG} host: --here names people who are not in --players")
-    share = ShareRequest(True, here=here, idle_minutes=args.idle, away_minutes=args.away)
+    share = ShareRequest(
+        True, here=here, idle_minutes=args.idle, away_minutes=args.away, approve=args.approve
+    )
     return Command("host", ascii=ascii_only, play=play, share=share)

@@ -43,8 +43,9 @@ def host(command: Command) -> RemoteSession:
     assert share is not None
     idle = share.idle_minutes * 60.0
     away = None if share.away_minutes is None else share.away_minutes * 60.0
+    approve = share.approve
     if share.resume:
-        name, _code = launch(None, [], resume="latest", idle=idle, away=away)
+        name, _code = launch(None, [], resume="latest", idle=idle, away=away, approve=approve)
     else:
         play = command.play
         assert play is not None
@@ -54,7 +55,7 @@ def host(command: Command) -> RemoteSession:
             default_level=settings.bot_level,
             default_options=games.option_defaults(play.game_id, settings),
         )
-        name, _code = launch(config, list(share.here), idle=idle, away=away)
+        name, _code = launch(config, list(share.here), idle=idle, away=away, approve=approve)
     connection, welcome = hello(name, "play", "", list(share.here))
     connection.start()
     return RemoteSession(RemoteController(connection, welcome))
@@ -80,7 +81,8 @@ def join(
     if name_uid(name) != os.getuid():
         code = os.environ.get(CODE_VARIABLE) or ask("Code: ")
     want = "watch" if share.watch else "play"
-    connection, welcome = hello(name, want, code, [share.seat] if share.seat else [])
+    seats = [share.seat] if share.seat else []
+    connection, welcome = hello(name, want, code, seats, waiting=say)
     connection.start()
     return RemoteSession(RemoteController(connection, welcome))
 

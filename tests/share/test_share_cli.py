@@ -18,6 +18,9 @@ def test_host_takes_the_options_of_play_and_the_seats_at_its_own_terminal() -> N
     assert command.kind == "host" and command.share is not None and command.play is not None
     assert command.share.here == ("Ben",) and command.play.bots == 1
     assert parse(["host", "--resume"]).share.resume  # type: ignore[union-attr]
+    assert not command.share.approve
+    approving = parse(["host", "chase", "--players", "Ann,Ben,Cleo", "--approve"])
+    assert approving.share is not None and approving.share.approve
     with pytest.raises(UsageError):
         parse(["host", "chase", "--players", "Ann", "--here", "Zed"])
     with pytest.raises(UsageError):

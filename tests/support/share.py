@@ -110,7 +110,8 @@ def offline_remote(
     from tui.session.table_session import TableSession
     from tui.share import wire
     from tui.share.client import Connection
-    from tui.share.host import Client, SharedTable
+    from tui.share.door import Client
+    from tui.share.host import SharedTable
 
     controller = games.new_controller(config, random.Random(config.seed))
     table = SharedTable(TableSession(controller, config), "ABCDEFGH", os.getuid())
