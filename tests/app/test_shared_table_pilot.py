@@ -199,3 +199,70 @@ async def test_news_of_who_is_here_redraws_the_info_box_and_nothing_else(
         assert info.lines[-1] == "Here: Ann, Ben \u00b7 away: Cleo \u00b7 watching: dora"
         assert decisions == []
     assert not app.crashed
+
+
+async def test_w_at_the_hosts_terminal_lets_a_joiner_in_or_kicks_a_seat(
+    app_dirs: AppDirs, make_app: Any
+) -> None:
+    """The info box says who is asking to join; W lists the host's choices (from the
+    controller: the screen asks nothing about sharing) and the one chosen goes to the
+    table process as its message."""
+    import json
+
+    from tests.support.share import chase_config, offline_pair
+    from tui.screens.door import DoorScreen
+    from tui.widgets.table_info import TableInfo
+
+    write_settings(app_dirs.settings)
+    seats: list[dict[str, Any]] = [
+        {"name": "Ann", "user": "root", "state": "here"},
+        {"name": "Ben", "user": "ben", "state": "away"},
+        {"name": "Cleo", "user": None, "state": "free"},
+        {"name": "Dot", "user": None, "state": "computer"},
+    ]
+    presence = {"seats": seats, "watching": [], "asking": [{"id": 7, "user": "eve"}]}
+    remote, peer = offline_pair(chase_config(), {0}, presence, host=True)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_table(RemoteSession(remote))
+        await settle(pilot)
+        info = app.screen.query_one(TableInfo)
+        assert info.lines[-1].endswith("asking to join: eve (W answers)")
+        await pilot.press("w")
+        await settle(pilot)
+        assert isinstance(app.screen, DoorScreen)
+        assert [words for _choice, words in app.screen.choices] == [
+            "Let eve in",
+            "Turn eve away",
+            "Kick Ben (ben)",
+        ]
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("w", "down", "down", "enter")
+        await settle(pilot)
+    peer.settimeout(5)
+    sent = [json.loads(line) for line in peer.makefile("rb").read().splitlines()]
+    assert sent[:2] == [{"t": "let", "id": 7, "yes": True}, {"t": "kick", "seat": 1}]
+    assert not app.crashed
+
+
+async def test_w_at_a_table_of_one_keyboard_offers_nothing(
+    app_dirs: AppDirs, make_app: Any
+) -> None:
+    import random
+
+    from tests.support.share import chase_config
+    from tui import games
+    from tui.session import TableSession
+
+    write_settings(app_dirs.settings)
+    config = chase_config()
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_table(TableSession(games.new_controller(config, random.Random(1)), config))
+        await settle(pilot)
+        await pilot.press("w")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+    assert not app.crashed

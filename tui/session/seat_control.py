@@ -21,12 +21,14 @@ from tui.engine.core import Action, Event, TableView
 class Presence:
     """Who is at a table shared across terminals: the people's seats whose terminal is
     connected (``here``), gone (``away``) or never taken (``free``), by seat number,
-    and the accounts watching. Computer players' seats are in none of them."""
+    and the accounts watching. Computer players' seats are in none of them.
+    ``asking``: the accounts waiting for this terminal's yes (its host's only)."""
 
     here: tuple[int, ...] = ()
     away: tuple[int, ...] = ()
     free: tuple[int, ...] = ()
     watching: tuple[str, ...] = ()
+    asking: tuple[str, ...] = ()
 
 
 class TableController(Protocol):
@@ -64,3 +66,10 @@ class TableController(Protocol):
 
     def presence(self) -> Presence | None:
         """Who is connected, away or watching; ``None`` for a table at one keyboard."""
+
+    def door(self) -> list[tuple[str, str]]:
+        """What this terminal may do about who sits at the table, as (choice, words):
+        let a joiner in or turn them away, kick a seat (a shared table's host only)."""
+
+    def open_door(self, choice: str) -> None:
+        """Do one of ``door()``'s choices."""

@@ -43,6 +43,10 @@ class RemoteController:
         self.resumed = bool(welcome.get("resumed"))
         self.pending: deque[dict[str, Any]] = deque()
         self._presence: Presence | None = None
+        self._asking: list[tuple[int, str]] = []
+        """(connection id, account) of each joiner waiting for this host's answer."""
+        self._users: list[str | None] = []
+        """Each seat's account, as the table last said."""
         self.lost: str | None = None
         """Why the table is gone (``None`` while connected)."""
         self._watchers: list[Callable[[], None]] = []
@@ -72,6 +76,9 @@ class RemoteController:
             return True
         if kind == "presence":
             self._presence = presence_in(message)
+            asking = message.get("asking") or ()
+            self._asking = [(int(a["id"]), str(a["user"])) for a in asking]
+            self._users = [seat.get("user") for seat in message.get("seats") or ()]
         elif kind == "bye":
             self.lost = str(message.get("why") or "The table has closed.")
         return False
@@ -173,6 +180,28 @@ class RemoteController:
         self._drain()
         return self._presence
 
+    def door(self) -> list[tuple[str, str]]:
+        """At the host's terminal: each joiner waiting (in or away), and each seat
+        held by another account (kick)."""
+        self._drain()
+        if self.code is None:
+            return []
+        choices = []
+        for cid, user in self._asking:
+            choices += [(f"let:{cid}", f"Let {user} in"), (f"away:{cid}", f"Turn {user} away")]
+        mine = {self._users[seat] for seat in self._mine if seat < len(self._users)}
+        for seat, owner in enumerate(self._users):
+            if owner is not None and owner not in mine:
+                choices.append((f"kick:{seat}", f"Kick {self._seats[seat].name} ({owner})"))
+        return choices
+
+    def open_door(self, choice: str) -> None:
+        what, _, number = choice.partition(":")
+        if what in ("let", "away"):
+            self.connection.send({"t": "let", "id": int(number), "yes": what == "let"})
+        elif what == "kick":
+            self.connection.send({"t": "kick", "seat": int(number)})
+
     def to_dict(self) -> dict[str, Any]:
         """The table process keeps the save; this terminal holds only its view."""
         return {"game": self._game_id}
@@ -185,7 +214,9 @@ def presence_in(message: dict[str, Any]) -> Presence:
         if isinstance(seat, dict) and seat.get("state") in states:
             states[str(seat["state"])].append(index)
     watching = tuple(str(user) for user in message.get("watching") or ())
-    return Presence(tuple(states["here"]), tuple(states["away"]), tuple(states["free"]), watching)
+    asking = tuple(str(who.get("user")) for who in message.get("asking") or ())
+    here, away, free = (tuple(states[state]) for state in ("here", "away", "free"))
+    return Presence(here, away, free, watching, asking)
 
 
 class RemoteSession:

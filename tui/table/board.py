@@ -70,7 +70,10 @@ class TableMoved(Message):
 class TableBoard(Screen[None]):
     """The table as drawn for one controller; ``TableScreen`` adds the flow and keys."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("o", "toggle_odds", "Odds", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("o", "toggle_odds", "Odds", show=False),
+        Binding("w", "door", "Who sits", show=False),
+    ]
 
     def __init__(self, controller: TableController) -> None:
         super().__init__(classes=f"game-{controller.game_id}")
@@ -265,6 +268,21 @@ class TableBoard(Screen[None]):
             app_host(self).update_settings(show_odds=not self.odds_setting())
         self._start_odds()
         self._refresh_table(())
+
+    def action_door(self) -> None:
+        """W: who sits at the table, when the controller offers a choice (a shared
+        table's host: let a joiner in, turn them away, kick a seat)."""
+        choices = self.controller.door()
+        if not choices:
+            self.app.bell()
+            return
+        from tui.screens.door import DoorScreen
+
+        def chosen(choice: str | None) -> None:
+            if choice is not None:
+                self.controller.open_door(choice)
+
+        self.app.push_screen(DoorScreen(choices), chosen)
 
     # -- what the app reads ------------------------------------------------------------
 

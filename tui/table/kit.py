@@ -62,6 +62,9 @@ def presence_line(presence: Presence | None, names: Sequence[str], ascii_only: b
         named = ", ".join(watching[:WATCHERS_NAMED])
         more = len(watching) - WATCHERS_NAMED
         parts.append(f"watching: {named}" + (f" and {more} more" if more > 0 else ""))
+    asking = [fit(user, ACCOUNT_WIDTH, ascii_only) for user in presence.asking]
+    if asking:
+        parts.append(f"asking to join: {', '.join(asking)} (W answers)")
     if not parts:
         return None
     line = (" - " if ascii_only else " \u00b7 ").join(parts)
