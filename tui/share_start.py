@@ -112,8 +112,10 @@ def host_config(config: GameConfig, here: list[str] | None = None) -> RemoteSess
     return RemoteSession(RemoteController(connection, welcome))
 
 
-def join_name(name: str, code: str, watch: bool = False) -> RemoteSession:
+def join_name(
+    name: str, code: str, watch: bool = False, waiting: Callable[[str], None] | None = None
+) -> RemoteSession:
     """Join table ``name`` with ``code`` (the title's Join a table)."""
-    connection, welcome = hello(name, "watch" if watch else "play", code)
+    connection, welcome = hello(name, "watch" if watch else "play", code, waiting=waiting)
     connection.start()
     return RemoteSession(RemoteController(connection, welcome))

@@ -8,6 +8,7 @@ starts and resumes them through ``Sessions``, pushes their table screens, and sh
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -186,15 +187,21 @@ class TableOpener(App[None]):
             return
         self.open_shared()
 
-    def join_table(self, name: str, code: str) -> str | None:
+    def join_table(
+        self, name: str, code: str, waiting: Callable[[str], None] | None = None
+    ) -> str | None:
         from tui.share.transport import ShareError
         from tui.share_start import join_name
 
         try:
-            self.shared = join_name(name, code)
+            self.shared = join_name(name, code, waiting=waiting)
         except ShareError as error:
             return str(error)
         return None
 
-    def open_joined(self) -> None:
-        self.open_shared()
+    def open_joined(self, wanted: bool = True) -> None:
+        if wanted:
+            self.open_shared()
+        elif self.shared is not None:
+            self.shared.release()
+            self.shared = None

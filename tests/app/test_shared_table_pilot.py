@@ -266,3 +266,59 @@ async def test_w_at_a_table_of_one_keyboard_offers_nothing(
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
     assert not app.crashed
+
+
+async def test_join_from_the_title_waits_for_the_host_without_freezing(
+    app_dirs: AppDirs, make_app: Any
+) -> None:
+    """At a table whose host lets each joiner in, Join a table shows the table's one
+    sentence while the host decides, the screen still answering keys, then the
+    refusal's sentence. A stand-in table on a real socket says wait, then no."""
+    import threading
+
+    from textual.widgets import Static
+
+    from tui.screens.shared import JoinScreen
+    from tui.share import wire
+    from tui.share.door import TURNED_AWAY, WAITING
+    from tui.share.transport import address, table_name
+
+    name = table_name(os.getuid(), "door")
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(address(name))
+    listener.listen()
+    decided = threading.Event()
+
+    def table() -> None:
+        joiner, _ = listener.accept()
+        joiner.makefile("rb").readline()
+        joiner.sendall(wire.encode({"t": "wait", "why": WAITING}))
+        decided.wait(10)
+        joiner.sendall(wire.encode({"t": "refused", "why": TURNED_AWAY}))
+        joiner.close()
+
+    stand_in = threading.Thread(target=table, daemon=True)
+    stand_in.start()
+    write_settings(app_dirs.settings)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.push_screen(JoinScreen([(name, "a table")]))
+        await settle(pilot)
+        await pilot.press(*"ABCDEFGH", "enter")
+        said = app.screen.query_one("#shared-problem", Static)
+        for _ in range(300):
+            await pilot.pause(0.01)
+            if str(said.render()) == WAITING:
+                break
+        assert str(said.render()) == WAITING  # the app drew it: it is not frozen
+        decided.set()
+        for _ in range(300):
+            await pilot.pause(0.01)
+            if str(said.render()) == TURNED_AWAY:
+                break
+        assert str(said.render()) == TURNED_AWAY
+        assert isinstance(app.screen, JoinScreen)
+    stand_in.join(5)
+    listener.close()
+    assert not app.crashed

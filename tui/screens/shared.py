@@ -9,6 +9,7 @@ or with PARTY_DICE_SHARING=off, the title says why in one line instead.
 
 from __future__ import annotations
 
+import contextlib
 from typing import ClassVar
 
 from textual import on
@@ -81,10 +82,26 @@ class JoinScreen(ModalScreen[None]):
         )
         if option is None or option.id is None:
             return
-        problem = app_host(self).join_table(option.id, event.value)
+        name, code, host = option.id, event.value, app_host(self)
+        event.input.value = ""
+        said = self.query_one("#shared-problem", Static)
+
+        def waiting(sentence: str) -> None:  # the host lets each joiner in
+            self.app.call_from_thread(said.update, sentence)
+
+        def knock() -> None:
+            problem = host.join_table(name, code, waiting)
+            with contextlib.suppress(RuntimeError):  # the app closed meanwhile
+                self.app.call_from_thread(self._answered, problem)
+
+        self.run_worker(knock, thread=True, group="join", exclusive=True, exit_on_error=False)
+
+    def _answered(self, problem: str | None) -> None:
+        """The table's answer (on the app's thread): open it, or say why not."""
         if problem is None:
-            self.dismiss(None)
-            app_host(self).open_joined()
+            wanted = self.is_attached  # Escape before the host let them in: gave up
+            if wanted:
+                self.dismiss(None)
+            app_host(self).open_joined(wanted)
         else:
             self.query_one("#shared-problem", Static).update(problem)
-            event.input.value = ""

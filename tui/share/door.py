@@ -21,7 +21,7 @@ from tui.share.transport import LockOut, codes_match, user_name
 if TYPE_CHECKING:
     from tui.engine.controller import Controller
 
-WAITING = "The host has been asked to let you in: wait here, or press Ctrl+C to give up."
+WAITING = "The host has been asked to let you in: wait here until they answer."
 TURNED_AWAY = "The host did not let you in to this table."
 KICKED = "The host has asked you to leave this table."
 
