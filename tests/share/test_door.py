@@ -91,3 +91,36 @@ def test_the_host_lets_one_joiner_in_turns_one_away_and_kicks_a_seat(
     host.sock.close()
     for sentence in (WAITING, TURNED_AWAY, KICKED):
         assert sentence.count(". ") == 0 and "\n" not in sentence
+
+
+class GaveUp(Exception):
+    """The joiner stops waiting for the host."""
+
+
+def test_a_joiner_who_gives_up_waiting_is_no_longer_asking(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    private_dirs(monkeypatch, tmp_path)
+    name, code = launch(chase_config(), ["Ann"], idle=20, approve=True)
+    host, _welcome = hello(name, "play", "", ["Ann"])
+
+    def impatient() -> str:
+        def waiting(sentence: str) -> None:
+            raise GaveUp(sentence)
+
+        try:
+            hello(name, "play", code, ["Ben"], waiting=waiting)
+        except GaveUp as error:
+            return str(error)  # the child ends: its socket closes
+        return "let in"
+
+    joiner, out = in_thread(lambda: as_nobody(impatient))
+    assert until_asked(host)
+    joiner.join(30)
+    assert out["result"] == WAITING
+    while True:
+        message = host.read()
+        assert message is not None
+        if message["t"] == "presence" and not message.get("asking"):
+            break
+    host.sock.close()
