@@ -11,7 +11,8 @@ process, so no face-down card reaches a terminal that does not hold its seat.
 A seat belongs to the account that took it; the same account connecting again takes
 it back and the older connection is closed (the newest connection wins). Writes
 never wait: a client whose unsent bytes pass ``buffer_limit`` is dropped, so one
-terminal that stops reading cannot slow the table for the others.
+terminal that stops reading cannot slow the table for the others. Who may come in
+(the code, the host's approval, kicked accounts) is ``tui.share.door``'s.
 """
 
 from __future__ import annotations
