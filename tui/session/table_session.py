@@ -59,6 +59,10 @@ def _position(controller: Controller) -> str:
     return where if seat is None else f"{where}, {controller.seats[seat].name} to play"
 
 
+SAVED_HERE = "The game in progress is saved: Continue on the title screen brings it back."
+"""How to come back to a game saved in this account's saves."""
+
+
 class HeldTable(Protocol):
     """A table as its screen holds it: a ``TableSession`` here, or a shared table's
     (``tui.share.remote.RemoteSession``), whose saving is the table process's."""
@@ -125,7 +129,7 @@ class TableSession:
 
     @property
     def comeback(self) -> str:
-        return "The game is saved: Continue on the title screen brings it back."
+        return SAVED_HERE
 
     def autosave(self) -> Notice | None:
         """Save the game; once it is over, remove its save and add it to the history of
