@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from tui.cli import Command
+    from tui.commands import Command
     from tui.share.remote import RemoteSession
 
 INTERRUPTED = 130

@@ -23,10 +23,11 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from tui import games, look, palette
-from tui.cli import Command
+from tui.commands import Command
 from tui.kept_settings import KeptSettings, KeptTables
 from tui.output_encoding import linux_console
 from tui.session import RngFactory, Sessions
+from tui.session.table_session import SAVED_HERE
 from tui.table_opener import TableOpener
 from tui.textual_compat import option_list_paging, stale_nodes, terminal_input
 from tui.textual_compat.calling_screen import stale_caller
@@ -211,10 +212,8 @@ class PartyDiceApp(
                     self.save_open_games()
                     self.exit()
 
-            question = (
-                "Quit party-dice? The game in progress is saved: "
-                "Continue on the title screen brings it back."
-            )
+            back = [getattr(getattr(s, "session", None), "comeback", "") for s in self.screen_stack]
+            question = f"Quit party-dice? {([b for b in back if b] or [SAVED_HERE])[-1]}"
             if not all(getattr(s, "saving", True) for s in self.screen_stack):
                 question = "Quit party-dice? The game in progress cannot be saved: it will be lost."
             if not isinstance(self.screen, ConfirmScreen):

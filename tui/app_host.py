@@ -9,7 +9,7 @@ Textual's own ``App`` methods (``push_screen``, ``exit``, ``bell``) stay on ``se
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 
@@ -87,11 +87,16 @@ class AppHost(Protocol):
     def host_game(self, config: GameConfig) -> None:
         """Open ``config`` as a shared table and sit at it from this terminal."""
 
-    def join_table(self, name: str, code: str) -> str | None:
-        """Connect to the shared table ``name``; why not, in one sentence, or ``None``."""
+    def join_table(
+        self, name: str, code: str, waiting: Callable[[str], None] | None = None
+    ) -> str | None:
+        """Connect to the shared table ``name``; why not, in one sentence, or ``None``
+        (``waiting`` hears the table's sentence while its host decides; this may take
+        as long as the host does: call it from a worker thread)."""
 
-    def open_joined(self) -> None:
-        """Open the shared table just joined."""
+    def open_joined(self, wanted: bool = True) -> None:
+        """Open the shared table just joined (``wanted`` False: the person gave up
+        before the host let them in: leave it instead)."""
 
     def action_share(self, what: str) -> None:
         """The title's "Host a table" (``host``) and "Join a table" (``join``)."""

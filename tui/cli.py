@@ -3,94 +3,26 @@
 ``parse(argv)`` turns the arguments into a ``Command`` or raises ``UsageError`` with one
 line that names the valid choices; ``tui.__main__`` prints it and exits with status 2.
 ``simulate`` is only recognised here; its own parser lives in ``tui.simulate.cli``.
+What a command asks for, as data, is ``tui.commands``'s (imported from here too).
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from tui import __version__, games
+from tui.commands import Command, PlayRequest, ShareRequest
 from tui.engine.bots import BOT_LEVELS
-from tui.engine.controller import Seat
-from tui.gameconfig import GameConfig, bot_names, clean_name, count_problem, table_problem
+from tui.gameconfig import bot_names, clean_name, count_problem, table_problem
 
 PROG = "party-dice"
 
 
 class UsageError(Exception):
     """A bad command line; the message is one line meant for the person who typed it."""
-
-
-@dataclass(frozen=True)
-class PlayRequest:
-    """``party-dice play``: the table to open, before settings fill the gaps.
-
-    ``variants`` is ``None`` when no ``--variant`` was given (the settings' choice then
-    applies) and ``bot_level`` is ``None`` when ``--bot-level`` was not given.
-    ``options`` are the game's own options given on the command line (``OptionSpec``
-    keys and their numbers); the settings' defaults fill the others.
-    """
-
-    game_id: str
-    humans: tuple[str, ...]
-    bots: int = 0
-    bot_level: str | None = None
-    variants: frozenset[str] | None = None
-    seed: int | None = None
-    first_seat: int | None = None
-    options: Mapping[str, Any] = field(default_factory=dict)
-
-    def config(
-        self,
-        default_variants: frozenset[str] = frozenset(),
-        default_level: str = "casual",
-        default_options: Mapping[str, Any] | None = None,
-    ) -> GameConfig:
-        """The ``GameConfig`` for this request, with settings' defaults where it is silent."""
-        level = self.bot_level or default_level
-        seats = [Seat(name) for name in self.humans]
-        seats += [Seat(name, level) for name in bot_names(self.humans, self.bots)]
-        return GameConfig(
-            game_id=self.game_id,
-            seats=tuple(seats),
-            variants=self.variants if self.variants is not None else default_variants,
-            first_seat=self.first_seat,
-            options={**(default_options or {}), **self.options},
-            seed=self.seed,
-        )
-
-
-@dataclass(frozen=True)
-class ShareRequest:
-    """``party-dice host`` (``play`` is the table, ``None`` with ``resume``) or
-    ``party-dice join``. ``here``: the seats the host's terminal holds. The code is
-    never here: it is typed at a prompt or read from ``PARTY_DICE_CODE``."""
-
-    host: bool
-    resume: bool = False
-    here: tuple[str, ...] = ()
-    idle_minutes: int = 15
-    away_minutes: float | None = None
-    list_only: bool = False
-    watch: bool = False
-    seat: str | None = None
-    table: str | None = None
-
-
-@dataclass(frozen=True)
-class Command:
-    """What to do: ``kind`` is title, play, resume, rules, simulate, odds, host or join."""
-
-    kind: str
-    ascii: bool = False
-    play: PlayRequest | None = None
-    share: ShareRequest | None = None
-    game_id: str | None = None
-    rest: tuple[str, ...] = field(default_factory=tuple)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -188,6 +120,9 @@ def build_parser() -> argparse.ArgumentParser:
         type=_int_at_least(1, 24 * 60),
         metavar="MINUTES",
         help="a computer player takes the turns of a person away this long, until they return",
+    )
+    host.add_argument(
+        "--approve", action="store_true", help="each joiner waits until you let them in"
     )
     join = sub.add_parser(
         "join",
@@ -385,7 +320,9 @@ def _host(args: argparse.Namespace, ascii_only: bool) -> Command:
     if args.resume:
         if args.game is not None:
             raise UsageError(f"{PROG} host: --resume reopens a saved game: name no game")
-        share = ShareRequest(True, resume=True, idle_minutes=args.idle, away_minutes=args.away)
+        share = ShareRequest(
+            True, resume=True, idle_minutes=args.idle, away_minutes=args.away, approve=args.approve
+        )
         return Command("host", ascii=ascii_only, share=share)
     if args.game is None or (args.names is None and args.old_players is None):
         raise UsageError(f"{PROG} host: name a game and --names, or use --resume")
@@ -395,5 +332,7 @@ def _host(args: argparse.Namespace, ascii_only: bool) -> Command:
         here = tuple(clean_name(name) for name in args.here.split(","))
         if not set(here) <= set(play.humans):
             raise UsageError(f"{PROG} host: --here names people who are not in --names")
-    share = ShareRequest(True, here=here, idle_minutes=args.idle, away_minutes=args.away)
+    share = ShareRequest(
+        True, here=here, idle_minutes=args.idle, away_minutes=args.away, approve=args.approve
+    )
     return Command("host", ascii=ascii_only, play=play, share=share)

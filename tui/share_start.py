@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING, Any
 from tui.share.client import hello, open_tables
 from tui.share.process import launch
 from tui.share.remote import RemoteController, RemoteSession
-from tui.share.transport import NOT_SUPPORTED, ShareError, name_uid, supported
+from tui.share.transport import ShareError, name_uid, supported, why_not
 
 if TYPE_CHECKING:
-    from tui.cli import Command
+    from tui.commands import Command
     from tui.gameconfig import GameConfig
 
 Ask = Callable[[str], str]
@@ -38,13 +38,14 @@ def host(command: Command) -> RemoteSession:
     from tui.storage.settings import load_settings
 
     if not supported():
-        raise ShareError(NOT_SUPPORTED)
+        raise ShareError(why_not())
     share = command.share
     assert share is not None
     idle = share.idle_minutes * 60.0
     away = None if share.away_minutes is None else share.away_minutes * 60.0
+    approve = share.approve
     if share.resume:
-        name, _code = launch(None, [], resume="latest", idle=idle, away=away)
+        name, _code = launch(None, [], resume="latest", idle=idle, away=away, approve=approve)
     else:
         play = command.play
         assert play is not None
@@ -54,7 +55,7 @@ def host(command: Command) -> RemoteSession:
             default_level=settings.bot_level,
             default_options=games.option_defaults(play.game_id, settings),
         )
-        name, _code = launch(config, list(share.here), idle=idle, away=away)
+        name, _code = launch(config, list(share.here), idle=idle, away=away, approve=approve)
     connection, welcome = hello(name, "play", "", list(share.here))
     connection.start()
     return RemoteSession(RemoteController(connection, welcome))
@@ -65,7 +66,7 @@ def join(
 ) -> RemoteSession | None:
     """List the open tables; unless only listing, pick one, ask the code, join."""
     if not supported():
-        raise ShareError(NOT_SUPPORTED)
+        raise ShareError(why_not())
     share = command.share
     assert share is not None
     tables = open_tables()
@@ -80,7 +81,8 @@ def join(
     if name_uid(name) != os.getuid():
         code = os.environ.get(CODE_VARIABLE) or ask("Code: ")
     want = "watch" if share.watch else "play"
-    connection, welcome = hello(name, want, code, [share.seat] if share.seat else [])
+    seats = [share.seat] if share.seat else []
+    connection, welcome = hello(name, want, code, seats, waiting=say)
     connection.start()
     return RemoteSession(RemoteController(connection, welcome))
 
@@ -110,8 +112,10 @@ def host_config(config: GameConfig, here: list[str] | None = None) -> RemoteSess
     return RemoteSession(RemoteController(connection, welcome))
 
 
-def join_name(name: str, code: str, watch: bool = False) -> RemoteSession:
+def join_name(
+    name: str, code: str, watch: bool = False, waiting: Callable[[str], None] | None = None
+) -> RemoteSession:
     """Join table ``name`` with ``code`` (the title's Join a table)."""
-    connection, welcome = hello(name, "watch" if watch else "play", code)
+    connection, welcome = hello(name, "watch" if watch else "play", code, waiting=waiting)
     connection.start()
     return RemoteSession(RemoteController(connection, welcome))

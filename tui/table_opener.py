@@ -8,6 +8,7 @@ starts and resumes them through ``Sessions``, pushes their table screens, and sh
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -20,7 +21,7 @@ from tui.session.table_session import HeldTable
 from tui.textual_compat.calling_screen import stale_caller
 
 if TYPE_CHECKING:
-    from tui.cli import PlayRequest
+    from tui.commands import PlayRequest
     from tui.share.remote import RemoteSession
     from tui.storage.save_format import Match
     from tui.storage.saves import SaveStore
@@ -162,11 +163,11 @@ class TableOpener(App[None]):
     # -- shared tables from the title screen ----------------------------------------
 
     def action_share(self, what: str) -> None:
-        """Host or join a shared table; off Linux, one line saying they need it."""
-        from tui.share.transport import NOT_SUPPORTED, supported
+        """Host or join a shared table; off Linux, or turned off, one line saying why."""
+        from tui.share.transport import supported, why_not
 
         if not supported():
-            self.notify(NOT_SUPPORTED, severity="warning", timeout=8)
+            self.notify(why_not(), severity="warning", timeout=8)
             return
         if what == "host":
             from tui.screens.setup import SetupScreen
@@ -201,15 +202,21 @@ class TableOpener(App[None]):
             return
         self.open_shared()
 
-    def join_table(self, name: str, code: str) -> str | None:
+    def join_table(
+        self, name: str, code: str, waiting: Callable[[str], None] | None = None
+    ) -> str | None:
         from tui.share.transport import ShareError
         from tui.share_start import join_name
 
         try:
-            self.shared = join_name(name, code)
+            self.shared = join_name(name, code, waiting=waiting)
         except ShareError as error:
             return str(error)
         return None
 
-    def open_joined(self) -> None:
-        self.open_shared()
+    def open_joined(self, wanted: bool = True) -> None:
+        if wanted:
+            self.open_shared()
+        elif self.shared is not None:
+            self.shared.release()
+            self.shared = None

@@ -11,7 +11,8 @@ import pytest
 
 from tui import __version__, games
 from tui.__main__ import main
-from tui.cli import Command, PlayRequest, UsageError, parse
+from tui.cli import UsageError, parse
+from tui.commands import Command, PlayRequest
 from tui.gameconfig import (
     GameConfig,
     bot_names,

@@ -18,7 +18,7 @@ from tests.support.app import AppDirs
 from tests.support.chase import chase_config
 from tests.support.scripted import ScriptedRandom
 from tests.support.table import aces_config, table_of, write_settings
-from tui.cli import Command
+from tui.commands import Command
 from tui.engine.controller import Controller
 from tui.games import controller_from_dict
 from tui.screens.confirm import ConfirmScreen

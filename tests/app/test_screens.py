@@ -631,7 +631,7 @@ async def test_continue_lists_several_saves(make_app: MakeApp) -> None:
 
 
 async def test_resume_command_without_saves_says_so(make_app: MakeApp) -> None:
-    from tui.cli import Command
+    from tui.commands import Command
 
     app = make_app(start=Command("resume"))
     async with app.run_test() as pilot:

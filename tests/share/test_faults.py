@@ -24,7 +24,8 @@ from tui.engine.core import find_legal
 from tui.gameconfig import GameConfig
 from tui.session.table_session import Sessions
 from tui.share import wire
-from tui.share.host import Client, SharedTable
+from tui.share.door import Client
+from tui.share.host import SharedTable
 from tui.share.process import launch
 from tui.share.transport import address, connect, supported
 

@@ -18,6 +18,9 @@ def test_host_takes_the_options_of_play_and_the_seats_at_its_own_terminal() -> N
     assert command.kind == "host" and command.share is not None and command.play is not None
     assert command.share.here == ("Ben",) and command.play.bots == 1
     assert parse(["host", "--resume"]).share.resume  # type: ignore[union-attr]
+    assert not command.share.approve
+    approving = parse(["host", "chase", "--players", "Ann,Ben,Cleo", "--approve"])
+    assert approving.share is not None and approving.share.approve
     with pytest.raises(UsageError):
         parse(["host", "chase", "--names", "Ann", "--here", "Zed"])
     with pytest.raises(UsageError):
@@ -60,3 +63,34 @@ def test_every_view_and_event_survives_the_wire(config: object) -> None:
         for event in controller.apply(action):
             line = wire.encode({"t": "event", **wire.event_out(event)})
             assert wire.event_in(wire.decode(line)) == event
+
+
+def test_sharing_turned_off_on_linux_says_so_not_that_it_needs_linux(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tui.share import transport
+    from tui.share_start import host, join
+
+    monkeypatch.setattr(transport, "on_linux", lambda: True)
+    monkeypatch.setenv(transport.OFF_VARIABLE, "off")
+    for start, argv in ((host, ["host", "chase", "--players", "Ann,Ben,Cleo"]), (join, ["join"])):
+        with pytest.raises(transport.ShareError) as refused:
+            start(parse(argv))
+        assert str(refused.value) == transport.TURNED_OFF
+        assert "Linux" not in str(refused.value)
+    monkeypatch.setattr(transport, "on_linux", lambda: False)
+    assert transport.why_not() == transport.NOT_SUPPORTED
+
+
+def test_leaving_a_shared_table_says_join_brings_you_back() -> None:
+    """The confirmation's second sentence is the session's: at a shared table it names
+    `party-dice join`, never the title screen's Continue (the save is not here)."""
+    from tests.support.share import offline_remote
+    from tui.session.table_session import TableSession
+    from tui.share.remote import RemoteSession
+
+    remote = offline_remote(chase_config(), {0}, {"seats": [], "watching": []})
+    shared = RemoteSession(remote).comeback
+    assert "party-dice join" in shared and "Continue" not in shared
+    local = TableSession(games.new_controller(chase_config(), random.Random(1)), chase_config())
+    assert "Continue on the title screen" in local.comeback

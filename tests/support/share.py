@@ -101,6 +101,45 @@ class Robot:
         return thread
 
 
+def offline_remote(
+    config: GameConfig, held: set[int], presence: dict[str, Any]
+) -> RemoteController:
+    """A ``RemoteController`` holding ``held`` as the table process would open it for
+    ``config`` (the same welcome, then ``presence``), with no table process behind it:
+    for pictures of a shared table that must not depend on sockets or accounts."""
+    return offline_pair(config, held, presence)[0]
+
+
+def offline_pair(
+    config: GameConfig, held: set[int], presence: dict[str, Any], *, host: bool = False
+) -> tuple[RemoteController, socket.socket]:
+    """``offline_remote``, and the socket's other end (what the terminal sends arrives
+    there); ``host``: the welcome of the host's own account (it carries the code)."""
+    from tui.session.table_session import TableSession
+    from tui.share import wire
+    from tui.share.client import Connection
+    from tui.share.door import Client
+    from tui.share.host import SharedTable
+
+    controller = games.new_controller(config, random.Random(config.seed))
+    table = SharedTable(TableSession(controller, config), "ABCDEFGH", os.getuid())
+    client: Any = Client(1, os.getuid(), writer=None, seats=set(held))  # type: ignore[arg-type]
+    welcome = {
+        "t": "welcome",
+        "v": wire.PROTOCOL,
+        "game": config.game_id,
+        "seats": wire.seats_out(controller.seats),
+        "you": sorted(held),
+        "code": "ABCD-EFGH" if host else None,
+        "resumed": False,
+        "snap": table.snapshot(client),
+    }
+    ours, theirs = socket.socketpair()
+    connection = Connection(ours)
+    connection.inbox.put({"t": "presence", **presence})
+    return RemoteController(connection, welcome), theirs
+
+
 def messages(lines: list[bytes]) -> list[dict[str, Any]]:
     return [json.loads(line) for line in lines]
 

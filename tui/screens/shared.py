@@ -3,12 +3,13 @@
 ``HostPick`` asks which game to host, then the usual setup follows (its Start hosts
 instead of playing here). ``JoinScreen`` lists the tables open on this server and takes
 the code (hidden as it is typed, never stored); the app connects, and a refusal comes
-back as its one sentence under the field. Shared tables need Linux: on other systems
-the title says so in one line instead of opening these.
+back as its one sentence under the field. Shared tables need Linux: on other systems,
+or with PARTY_DICE_SHARING=off, the title says why in one line instead.
 """
 
 from __future__ import annotations
 
+import contextlib
 from typing import ClassVar
 
 from textual import on
@@ -81,10 +82,26 @@ class JoinScreen(ModalScreen[None]):
         )
         if option is None or option.id is None:
             return
-        problem = app_host(self).join_table(option.id, event.value)
+        name, code, host = option.id, event.value, app_host(self)
+        event.input.value = ""
+        said = self.query_one("#shared-problem", Static)
+
+        def waiting(sentence: str) -> None:  # the host lets each joiner in
+            self.app.call_from_thread(said.update, sentence)
+
+        def knock() -> None:
+            problem = host.join_table(name, code, waiting)
+            with contextlib.suppress(RuntimeError):  # the app closed meanwhile
+                self.app.call_from_thread(self._answered, problem)
+
+        self.run_worker(knock, thread=True, group="join", exclusive=True, exit_on_error=False)
+
+    def _answered(self, problem: str | None) -> None:
+        """The table's answer (on the app's thread): open it, or say why not."""
         if problem is None:
-            self.dismiss(None)
-            app_host(self).open_joined()
+            wanted = self.is_attached  # Escape before the host let them in: gave up
+            if wanted:
+                self.dismiss(None)
+            app_host(self).open_joined(wanted)
         else:
             self.query_one("#shared-problem", Static).update(problem)
-            event.input.value = ""

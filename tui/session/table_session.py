@@ -60,6 +60,10 @@ def _position(controller: Controller) -> str:
     return where if seat is None else f"{where}, {controller.seats[seat].name} to play"
 
 
+SAVED_HERE = "The game in progress is saved: Continue on the title screen brings it back."
+"""How to come back to a game saved in this account's saves."""
+
+
 class HeldTable(Protocol):
     """A table as its screen holds it: a ``TableSession`` here, or a shared table's
     (``tui.share.remote.RemoteSession``), whose saving is the table process's."""
@@ -87,6 +91,11 @@ class HeldTable(Protocol):
     def match_after(self) -> Match: ...
 
     def match_totals(self) -> list[tuple[str, int]] | None: ...
+
+    @property
+    def comeback(self) -> str:
+        """How to come back to this table after leaving it, in one sentence."""
+        ...
 
 
 class TableSession:
@@ -136,6 +145,10 @@ class TableSession:
         """True while the game is saved after every move (not when it has no slot, or
         saving was turned off after a failure)."""
         return self.slot is not None and self.slot.held and not self.saving_off
+
+    @property
+    def comeback(self) -> str:
+        return SAVED_HERE
 
     def autosave(self) -> Notice | None:
         """Save the game; once it is over, remove its save and add it to the history of

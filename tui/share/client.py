@@ -86,13 +86,22 @@ def hello(
     code: str = "",
     seats: list[str] | None = None,
     version: int = wire.PROTOCOL,
+    waiting: Callable[[str], None] | None = None,
 ) -> tuple[Connection, dict[str, Any]]:
     """Connect to table ``name`` and say hello; the connection and the table's
-    answer (``welcome`` or ``info``), or ``ShareError`` with the table's sentence."""
+    answer (``welcome`` or ``info``), or ``ShareError`` with the table's sentence.
+    At a table whose host lets each joiner in, ``waiting`` is told the table's one
+    sentence while the host decides (for as long as they take)."""
     connection = Connection(connect(name, HELLO_SECONDS))
     connection.send({"t": "hello", "v": version, "want": want, "code": code, "seats": seats or []})
     try:
         answer = connection.read()
+        if answer is not None and answer["t"] == "wait":
+            if waiting is not None:
+                waiting(str(answer.get("why")))
+            connection.sock.settimeout(None)  # the host takes the time they take
+            answer = connection.read()
+            connection.sock.settimeout(HELLO_SECONDS)
     except (OSError, ValueError):
         answer = None
     if answer is None or answer["t"] not in ("welcome", "info"):

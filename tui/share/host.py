@@ -11,7 +11,8 @@ process, so no face-down card reaches a terminal that does not hold its seat.
 A seat belongs to the account that took it; the same account connecting again takes
 it back and the older connection is closed (the newest connection wins). Writes
 never wait: a client whose unsent bytes pass ``buffer_limit`` is dropped, so one
-terminal that stops reading cannot slow the table for the others.
+terminal that stops reading cannot slow the table for the others. Who may come in
+(the code, the host's approval, kicked accounts) is ``tui.share.door``'s.
 """
 
 from __future__ import annotations
@@ -22,14 +23,13 @@ import itertools
 import logging
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
-from tui import __version__
 from tui.engine.core import Action, Event, IllegalAction, find_legal
 from tui.session.table_session import TableSession
-from tui.share import wire
-from tui.share.transport import LockOut, codes_match, peer_uid, show_code, user_name
+from tui.share import door, wire
+from tui.share.door import KICKED, TURNED_AWAY, WAITING, Client, Door
+from tui.share.transport import LockOut, peer_uid, show_code, user_name
 
 log = logging.getLogger("party-dice.table")
 
@@ -37,21 +37,6 @@ BUFFER_LIMIT = 1 << 20
 """Unsent bytes a client may fall behind by before it is dropped."""
 HELLO_SECONDS = 10.0
 """How long a connection may take to say hello."""
-
-
-@dataclass(eq=False)
-class Client:
-    """One connection: its account, the seats it holds (none: watching)."""
-
-    cid: int
-    uid: int
-    writer: asyncio.StreamWriter
-    seats: set[int] = field(default_factory=set)
-    closed: bool = False
-
-    @property
-    def user(self) -> str:
-        return user_name(self.uid)
 
 
 class SharedTable:
@@ -67,16 +52,18 @@ class SharedTable:
         buffer_limit: int = BUFFER_LIMIT,
         lockout: LockOut | None = None,
         away_after: float | None = None,
+        approve: bool = False,
     ) -> None:
         """``here``: the names of the seats the host's own terminal holds;
         ``away_after``: seconds a person may be away before a computer player takes
-        their turns until they return (``None``: the table waits for them)."""
+        their turns until they return (``None``: the table waits for them);
+        ``approve``: each joiner waits for the host's yes."""
         self.session = session
         self.controller = session.controller
         self.code = code
         self.host_uid = host_uid
         self.buffer_limit = buffer_limit
-        self.lockout = lockout or LockOut()
+        self.door = Door(code, host_uid, approve, lockout or LockOut())
         self.clients: dict[int, Client] = {}
         self.owners: dict[int, int] = {}
         """Seat -> the uid that holds it, for as long as the table lives."""
@@ -186,30 +173,10 @@ class SharedTable:
 
     def presence(self) -> None:
         """Tell everyone who is here, who is away and who watches."""
-        message = {"t": "presence", **self.who()}
+        message = {"t": "presence", **door.who(self.controller, self.owners, self.clients)}
+        hosts = {**message, "asking": self.door.who_asks()}
         for client in list(self.clients.values()):
-            self.send(client, message)
-
-    def who(self) -> dict[str, Any]:
-        holders = {seat: client for client in self.clients.values() for seat in client.seats}
-        seats = []
-        for index, seat in enumerate(self.controller.seats):
-            owner = self.owners.get(index)
-            seats.append(
-                {
-                    "name": seat.name,
-                    "user": None if owner is None else user_name(owner),
-                    "state": "computer"
-                    if seat.bot
-                    else "here"
-                    if index in holders
-                    else "away"
-                    if owner is not None
-                    else "free",
-                }
-            )
-        watching = [client.user for client in self.clients.values() if not client.seats]
-        return {"seats": seats, "watching": watching}
+            self.send(client, hosts if client.uid == self.host_uid else message)
 
     # -- moves -------------------------------------------------------------------------
 
@@ -296,34 +263,6 @@ class SharedTable:
 
     # -- connections -------------------------------------------------------------------
 
-    def info(self) -> dict[str, Any]:
-        """What ``party-dice join --list`` shows: host, game, free seats (no secret)."""
-        return {
-            "t": "info",
-            "v": wire.PROTOCOL,
-            "host": user_name(self.host_uid),
-            "game": self.controller.game_id,
-            "free": self.free_seats(),
-            "over": self.controller.over,
-        }
-
-    def hello_problem(self, uid: int, hello: dict[str, Any]) -> str | None:
-        """Why a hello is refused (version, code, lock-out), or ``None``."""
-        version = hello.get("v")
-        if version != wire.PROTOCOL:
-            return (
-                f"This table speaks party-dice protocol {wire.PROTOCOL} (party-dice "
-                f"{__version__}) and yours speaks {version}: join with the host's party-dice."
-            )
-        if hello.get("want") == "list" or uid == self.host_uid:
-            return None
-        if self.lockout.locked(uid):
-            return "Too many wrong codes from your account: wait a minute and try again."
-        if not codes_match(str(hello.get("code", "")), self.code):
-            self.lockout.failed(uid)
-            return "That is not the table's code: ask the host for it again."
-        return None
-
     def join(self, client: Client, hello: dict[str, Any]) -> str | None:
         """Seat ``client`` (or let it watch) and send it the table; or why not."""
         if hello.get("want") != "watch":
@@ -356,6 +295,52 @@ class SharedTable:
         self.presence()
         return None
 
+    def command(self, message: dict[str, Any]) -> None:
+        """The host's terminal lets a joiner in or not (``let``), or kicks a seat."""
+        try:
+            if message["t"] == "let":
+                self.door.answer(int(message["id"]), message.get("yes") is True)
+            else:
+                self.kick(int(message["seat"]))
+        except (KeyError, TypeError, ValueError):
+            log.info("a host command that made no sense: %s", message.get("t"))
+
+    def kick(self, seat: int) -> None:
+        """Send the account holding ``seat`` away: its terminals are told and closed,
+        its seats are free again, and it is not let back in (the host's own account
+        cannot be kicked). A computer player covers a freed seat's turns if ``away``."""
+        owner = self.owners.get(seat)
+        if owner is None or owner == self.host_uid:
+            return
+        self.door.kicked.add(owner)
+        for client in [c for c in self.clients.values() if c.uid == owner]:
+            self.drop(client, KICKED)
+        for freed in [s for s, uid in self.owners.items() if uid == owner]:
+            del self.owners[freed]
+        log.info("the host kicked %s", user_name(owner))
+        self.presence()
+
+    async def knock(self, client: Client, reader: asyncio.StreamReader) -> str | None:
+        """Wait at the door for the host's answer: ``None`` if let in, the sentence
+        if turned away, ``""`` if the joiner gave up first."""
+        answer = self.door.ask(client)
+        client.writer.write(wire.encode({"t": "wait", "why": WAITING}))
+        log.info("%s asks to join", client.user)
+        self.presence()
+        gave_up = asyncio.ensure_future(reader.readline())
+        both: set[asyncio.Future[Any]] = {answer, gave_up}
+        try:
+            await asyncio.wait(both, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            gave_up.cancel()
+            if gave_up.done() and not gave_up.cancelled():
+                gave_up.exception()  # a reset while waiting: taken as giving up
+            self.door.left(client)
+        self.presence()
+        if not answer.done():
+            return ""
+        return None if answer.result() else TURNED_AWAY
+
     async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         """One connection, from hello to hang-up."""
         uid = peer_uid(writer.get_extra_info("socket"))
@@ -363,11 +348,15 @@ class SharedTable:
         try:
             line = await asyncio.wait_for(reader.readline(), HELLO_SECONDS)
             hello = wire.decode(line)
-            problem = self.hello_problem(uid, hello)
+            problem = self.door.problem(uid, hello)
             if problem is None and hello.get("want") == "list":
-                writer.write(wire.encode(self.info()))
+                writer.write(
+                    wire.encode(door.info(self.host_uid, self.controller, self.free_seats()))
+                )
                 problem = ""
-            elif problem is None:
+            elif problem is None and self.door.must_ask(client):
+                problem = await self.knock(client, reader)
+            if problem is None:
                 problem = self.join(client, hello)
             if problem is not None:
                 if problem:
@@ -381,6 +370,8 @@ class SharedTable:
                 message = wire.decode(line)
                 if message["t"] == "act":
                     self.act(client, message)
+                elif message["t"] in ("let", "kick") and uid == self.host_uid:
+                    self.command(message)
                 elif message["t"] == "bye":
                     break
         except ConnectionError:

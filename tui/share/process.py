@@ -79,9 +79,11 @@ def launch(
     resume: str | None = None,
     idle: float = IDLE_SECONDS,
     away: float | None = None,
+    approve: bool = False,
 ) -> tuple[str, str]:
     """Start a table process for ``config`` (or the save ``resume``, "latest" for the
-    newest); returns its socket name and code, or raises ``ShareError``."""
+    newest; ``approve``: the host lets each joiner in); returns its socket name and
+    code, or raises ``ShareError``."""
     name = table_name()
     code = new_code()
     table_id = name.rsplit(".", 1)[1]
@@ -92,6 +94,7 @@ def launch(
         "here": here,
         "idle": idle,
         "away": away,
+        "approve": approve,
         "config": None if config is None else config_out(config),
         "resume": resume,
         "log": str(log_path),
@@ -172,7 +175,12 @@ def main() -> int:
         print(str(error), flush=True)
         return 1
     table = SharedTable(
-        session, order["code"], os.getuid(), order.get("here") or [], away_after=order.get("away")
+        session,
+        order["code"],
+        os.getuid(),
+        order.get("here") or [],
+        away_after=order.get("away"),
+        approve=bool(order.get("approve")),
     )
 
     def ready() -> None:

@@ -23,6 +23,7 @@ from typing import Any
 from tui.engine.controller import Decision, Seat
 from tui.engine.core import Action, Event, IllegalAction, TableView
 from tui.gameconfig import GameConfig
+from tui.session.seat_control import Presence
 from tui.session.table_session import Notice
 from tui.share import wire
 from tui.share.client import Connection
@@ -42,7 +43,11 @@ class RemoteController:
         self.code: str | None = welcome.get("code")
         self.resumed = bool(welcome.get("resumed"))
         self.pending: deque[dict[str, Any]] = deque()
-        self.presence: dict[str, Any] = {}
+        self._presence: Presence | None = None
+        self._asking: list[tuple[int, str]] = []
+        """(connection id, account) of each joiner waiting for this host's answer."""
+        self._users: list[str | None] = []
+        """Each seat's account, as the table last said."""
         self.lost: str | None = None
         """Why the table is gone (``None`` while connected)."""
         self._watchers: list[Callable[[], None]] = []
@@ -71,7 +76,10 @@ class RemoteController:
             self.pending.append(message)
             return True
         if kind == "presence":
-            self.presence = message
+            self._presence = presence_in(message)
+            asking = message.get("asking") or ()
+            self._asking = [(int(a["id"]), str(a["user"])) for a in asking]
+            self._users = [seat.get("user") for seat in message.get("seats") or ()]
         elif kind == "bye":
             self.lost = str(message.get("why") or "The table has closed.")
         return False
@@ -168,9 +176,48 @@ class RemoteController:
             view = self._views[key] = wire.view_in(data)
         return view
 
+    def presence(self) -> Presence | None:
+        """Who is connected, away or watching, as the table process last said."""
+        self._drain()
+        return self._presence
+
+    def door(self) -> list[tuple[str, str]]:
+        """At the host's terminal: each joiner waiting (in or away), and each seat
+        held by another account (kick)."""
+        self._drain()
+        if self.code is None:
+            return []
+        choices = []
+        for cid, user in self._asking:
+            choices += [(f"let:{cid}", f"Let {user} in"), (f"away:{cid}", f"Turn {user} away")]
+        mine = {self._users[seat] for seat in self._mine if seat < len(self._users)}
+        for seat, owner in enumerate(self._users):
+            if owner is not None and owner not in mine:
+                choices.append((f"kick:{seat}", f"Kick {self._seats[seat].name} ({owner})"))
+        return choices
+
+    def open_door(self, choice: str) -> None:
+        what, _, number = choice.partition(":")
+        if what in ("let", "away"):
+            self.connection.send({"t": "let", "id": int(number), "yes": what == "let"})
+        elif what == "kick":
+            self.connection.send({"t": "kick", "seat": int(number)})
+
     def to_dict(self) -> dict[str, Any]:
         """The table process keeps the save; this terminal holds only its view."""
         return {"game": self._game_id}
+
+
+def presence_in(message: dict[str, Any]) -> Presence:
+    """A ``presence`` message (each seat's state by seat, the watchers' accounts)."""
+    states: dict[str, list[int]] = {"here": [], "away": [], "free": []}
+    for index, seat in enumerate(message.get("seats") or ()):
+        if isinstance(seat, dict) and seat.get("state") in states:
+            states[str(seat["state"])].append(index)
+    watching = tuple(str(user) for user in message.get("watching") or ())
+    asking = tuple(str(who.get("user")) for who in message.get("asking") or ())
+    here, away, free = (tuple(states[state]) for state in ("here", "away", "free"))
+    return Presence(here, away, free, watching, asking)
 
 
 class RemoteSession:
@@ -199,6 +246,11 @@ class RemoteSession:
     @property
     def saving(self) -> bool:
         return True
+
+    @property
+    def comeback(self) -> str:
+        """The table goes on in its own process: joining again is the way back."""
+        return "The table goes on without you: party-dice join brings you back to it."
 
     def autosave(self) -> Notice | None:
         return None

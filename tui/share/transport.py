@@ -42,12 +42,24 @@ OFF_VARIABLE = "PARTY_DICE_SHARING"
 the tests, which must never start table processes)."""
 
 
+def on_linux() -> bool:
+    return sys.platform.startswith("linux")
+
+
 def supported() -> bool:
-    """Shared tables need Linux (abstract sockets and ``SO_PEERCRED``)."""
-    return sys.platform.startswith("linux") and os.environ.get(OFF_VARIABLE) != "off"
+    """Shared tables need Linux (abstract sockets and ``SO_PEERCRED``) and must not be
+    turned off."""
+    return on_linux() and os.environ.get(OFF_VARIABLE) != "off"
 
 
 NOT_SUPPORTED = "Shared tables need Linux; everything else in party-dice works here."
+TURNED_OFF = f"Shared tables are turned off on this server ({OFF_VARIABLE}=off)."
+
+
+def why_not() -> str:
+    """Why shared tables cannot be used here, in one sentence (when not ``supported``):
+    another system, or turned off on Linux."""
+    return TURNED_OFF if on_linux() else NOT_SUPPORTED
 
 
 def new_code() -> str:

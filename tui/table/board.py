@@ -75,6 +75,7 @@ class TableBoard(Screen[None]):
         Binding("pageup", "read_log(1)", "Read back the log (or the mouse wheel)", show=False),
         Binding("pagedown", "read_log(-1)", "Read the log forward", show=False),
         Binding("end", "read_log(0)", "The log's newest lines", show=False),
+        Binding("w", "door", "Who sits", show=False),
     ]
 
     def __init__(self, controller: TableController) -> None:
@@ -137,9 +138,16 @@ class TableBoard(Screen[None]):
 
     @on(TableMoved)
     def _table_moved(self, message: TableMoved) -> None:
+        """A move waits: play on; only news of who is here: redraw the info box (the
+        actions stay as drawn, so a person's decision is not opened anew)."""
         message.stop()
-        if self.flow.ready and self.is_attached:
-            self._advance()
+        if not self.is_attached:
+            return
+        if self.controller.is_bot_turn():
+            if self.flow.ready:
+                self._advance()
+        elif self.flow.state in (FlowState.READY, FlowState.THINKING):
+            self._refresh_info()
 
     def on_resize(self, event: Resize) -> None:
         self._layout(event.size.width, event.size.height)
@@ -185,7 +193,14 @@ class TableBoard(Screen[None]):
             grid.show(models)
         self.query_one(PotView).show(view.pot)
         self.kit.centre.show(self.centre, view, self.log_names, events)
-        info = self.kit.words.info_lines(view, self.log_names, ascii_only)
+        self._refresh_info(view)
+
+    def _refresh_info(self, view: TableView | None = None) -> None:
+        """The info box: the game's lines, then who is at the table (when shared)."""
+        view = view or self.current_view()
+        words, names, ascii_only = self.kit.words, self.log_names, self.ascii_only
+        info = words.info_lines(view, names, ascii_only)
+        info += words.presence_lines(self.controller.presence(), names, ascii_only)
         self.query_one(TableInfo).show(self.kit.title, info)
 
     def _status(self, seat: int | None, what: str) -> None:
@@ -265,6 +280,21 @@ class TableBoard(Screen[None]):
             log.scroll(pages * log.page)
         else:
             log.live()
+
+    def action_door(self) -> None:
+        """W: who sits at the table, when the controller offers a choice (a shared
+        table's host: let a joiner in, turn them away, kick a seat)."""
+        choices = self.controller.door()
+        if not choices:
+            self.app.bell()
+            return
+        from tui.screens.door import DoorScreen
+
+        def chosen(choice: str | None) -> None:
+            if choice is not None:
+                self.controller.open_door(choice)
+
+        self.app.push_screen(DoorScreen(choices), chosen)
 
     # -- what the app reads ------------------------------------------------------------
 

@@ -120,7 +120,7 @@ class TableDoor(TableBoard):
         if self.game_in_progress and self.confirm_quit:
             from tui.screens.confirm import ConfirmScreen
 
-            question = "Leave this game? It is saved: Continue on the title screen brings it back."
+            question = f"Leave this game? {self.session.comeback}"
             if not self.saving:
                 question = "Leave this game? It cannot be saved, so it will be lost."
             self.app.push_screen(
