@@ -25,6 +25,8 @@ screenshots:  ## regenerate screenshots/ for the README from the real app
 
 bench:  ## the performance budget table (issue 7); not part of `make test`
 	$(PY) -m tests.bench
+	$(PY) -m tests.bench_share
+	$(PY) -m tests.bench_share_pty
 
 lint:  ## ruff lint and format check
 	$(VENV)/bin/ruff check .

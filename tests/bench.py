@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from tests import bench_measure as measure
-from tests import bench_storm
+from tests import bench_odds, bench_storm
 from tests.bench_play import aces_turns, chase_turns
 from tests.bench_session import Sandbox
 
@@ -104,6 +104,13 @@ ROWS = [
     Row("Ctrl+Q answered after a raw-byte storm", "storm.quit", "s", None, "< 1 s",
         at_most(1.0)),
     Row("  the worst of the six storms", "storm.quit_worst", "s"),
+    Row("Aces odds: first odds, up to 5 players", "odds.first_5", "s", None, "< 1 s",
+        at_most(1.0)),
+    Row("  6 players, 3 chips (then cached)", "odds.first_6_3", "s", None, "< 10 s",
+        at_most(10.0)),
+    Row("  per update, worst case", "odds.update", "s", None, "< 0.1 s", at_most(0.1)),
+    Row("  6 players, 3 chips, from the cache", "odds.cached_6_3", "s"),
+    Row("  memory a solved chain adds, worst", "odds.memory", "MiB"),
     Row("Test suite wall time (-x, 2 cores)", "suite.seconds", "s", None, "< 120 s",
         at_most(120)),
 ]  # fmt: skip
@@ -165,6 +172,9 @@ def one_run(sandbox: Sandbox, run: int, args: argparse.Namespace, samples: Sampl
             samples[key].append(value)
     for key, value in measure.screen_cpu(sandbox.env()).items():
         samples[key].append(value)
+    if run == 0:  # the odds of 80 tables take minutes, and do not depend on the app
+        for key, value in bench_odds.measure().items():
+            samples[key].append(value)
     if run == 0:  # six storms take two minutes: once per bench
         for key, value in bench_storm.measure(range(1, 7)).items():
             if not key.startswith("storm.quit."):

@@ -166,7 +166,7 @@ def play_bytes(
 def aces_turns(sandbox: Sandbox, seed: int, people: int = 6, max_keys: int = 400) -> Tally:
     """A single round of Aces between ``people`` people, every turn by a key."""
     names = ["Ann", "Ben", "Cleo", "Dan", "Eve", "Fay"][:people]
-    argv = ["play", "aces", "--players", ",".join(names), "--seed", str(seed)]
+    argv = ["play", "aces", "--names", ",".join(names), "--seed", str(seed)]
     argv += ["--first-seat", "1"]
     return play_bytes(sandbox, argv, ["Ann rolls first", "f2 Keys"], max_keys)
 
@@ -174,6 +174,6 @@ def aces_turns(sandbox: Sandbox, seed: int, people: int = 6, max_keys: int = 400
 def chase_turns(sandbox: Sandbox, seed: int, max_keys: int = 80) -> Tally:
     """Chase the Ace with two people and four computers: every person's turn has its
     curtain, every change its private result, every round its end screen."""
-    argv = ["play", "chase", "--players", "Ann,Ben", "--bots", "4", "--seed", str(seed)]
+    argv = ["play", "chase", "--names", "Ann,Ben", "--computers", "4", "--seed", str(seed)]
     argv += ["--first-seat", "6"]
     return play_bytes(sandbox, argv, [PASS_CURTAIN, "f2 Keys"], max_keys)

@@ -27,13 +27,21 @@ ALLOWED_ARROWS: dict[str, frozenset[str]] = {
     "tui.narrate": frozenset({"tui.engine", "tui.glyphs"}),
     "tui.storage": frozenset({"tui.engine"}) | REGISTRY,
     "tui.session": frozenset({"tui.engine", "tui.storage"}) | REGISTRY,
+    "tui.share": frozenset({"tui.engine", "tui.storage", "tui.session"}) | REGISTRY,
 }
 """Which other top-level parts of ``tui`` a part may import (runtime, TYPE_CHECKING or
 inside a function). ``tui.engine`` stands alone, so the table host, the simulator and
 the tests can load it without anything else; storage and the session know the games
 only through the registry (a save names its game, settings name its variants)."""
 
-NEVER_THE_APP = ("tui.widgets", "tui.screens", "tui.table", "tui.session", "tui.storage")
+NEVER_THE_APP = (
+    "tui.widgets",
+    "tui.screens",
+    "tui.table",
+    "tui.session",
+    "tui.storage",
+    "tui.share",
+)
 """Parts that reach the app only through ``tui.app_host``, never by importing it."""
 
 PER_GAME_PLACES = (

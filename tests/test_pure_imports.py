@@ -24,6 +24,10 @@ PURE = {
         "tui.session, tui.session.table_session, tui.session.privacy,"
         " tui.session.seat_control, tui.kept_settings"
     ),
+    "shared tables": (
+        "tui.share, tui.share.wire, tui.share.transport, tui.share.host, tui.share.process,"
+        " tui.share.client, tui.share.remote"
+    ),
     "simulate": "tui.simulate.cli, tui.simulate.play, tui.simulate.report, tui.simulate.stats",
 }
 

@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from tui.cli import Command
+    from tui.commands import Command
+    from tui.share.remote import RemoteSession
 
 INTERRUPTED = 130
 """Ctrl+C before the app took the terminal (128 + SIGINT, as shells report it)."""
@@ -28,13 +29,14 @@ def _has_tty() -> bool:
         return False
 
 
-def _run_app(command: Command) -> int:
+def _run_app(command: Command, shared: RemoteSession | None = None) -> int:
     from tui.app import PartyDiceApp
     from tui.hangup import remember_terminal
     from tui.output_encoding import fall_back_if_needed
 
     ascii_only = command.ascii or fall_back_if_needed()  # a non-UTF-8 terminal: ASCII
     app = PartyDiceApp(ascii_glyphs=ascii_only or None, start=command)
+    app.shared = shared
     remember_terminal()  # a hang-up with the terminal still there puts it back so
     app.run()
     if app.crashed:
@@ -67,19 +69,40 @@ def _main(argv: Sequence[str] | None) -> int:
         from tui.simulate.cli import main as simulate_main
 
         return simulate_main(list(command.rest))
+    if command.kind == "odds":
+        from tui.simulate.odds import main as odds_main
+
+        return odds_main(list(command.rest))
     if command.kind == "rules":
         from tui.rules import plain_text
 
         assert command.game_id is not None
         sys.stdout.write(plain_text(command.game_id))
         return 0
+    if command.kind == "join" and command.share is not None and command.share.list_only:
+        return _shared(command)
     if not _has_tty():
         print(
             f"{PROG} needs a terminal: over SSH, connect with `ssh -t host {PROG}`.",
             file=sys.stderr,
         )
         return 2
+    if command.kind in ("host", "join"):
+        return _shared(command)
     return _run_app(command)
+
+
+def _shared(command: Command) -> int:
+    """``host`` and ``join``: reach the table first, then open its screen."""
+    from tui import share_start as start
+    from tui.share.transport import ShareError
+
+    try:
+        shared = start.host(command) if command.kind == "host" else start.join(command)
+    except (ShareError, EOFError) as error:
+        print(str(error) or "No code was typed.", file=sys.stderr)
+        return 1
+    return 0 if shared is None else _run_app(command, shared)
 
 
 if __name__ == "__main__":

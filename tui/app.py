@@ -5,8 +5,7 @@ saves them, ``tui.look`` applies the theme), the sessions it opens (``tui.sessio
 randomness), and the way out (quit, hang-up, crash). Screens reach it through the typed
 ``tui.app_host.AppHost`` (``app_host(self)``): ``start_game``, ``resume_game``,
 ``action_show_rules``, ``back_to_title``, ``autosave`` (the tables' part is in
-``tui.table_opener``). Textual's private API is used
-only in ``tui.textual_compat``, whose mixins this class inherits.
+``tui.table_opener``). Textual's private API is used only in ``tui.textual_compat``.
 
 A table screen may offer ``rules_context()``, ``save_game()``, ``saving`` and
 ``game_in_progress``; the app reads them with ``getattr`` so that any screen can opt in.
@@ -24,14 +23,16 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from tui import games, look, palette
-from tui.cli import Command
-from tui.kept_settings import KeptSettings
+from tui.commands import Command
+from tui.kept_settings import KeptSettings, KeptTables
 from tui.output_encoding import linux_console
 from tui.session import RngFactory, Sessions
+from tui.session.table_session import SAVED_HERE
 from tui.table_opener import TableOpener
 from tui.textual_compat import option_list_paging, stale_nodes, terminal_input
 from tui.textual_compat.calling_screen import stale_caller
 from tui.textual_compat.crash_output import QuietCrashApp
+from tui.textual_compat.input_batches import BatchedInputApp
 from tui.textual_compat.key_burst import KeyBurstApp
 from tui.textual_compat.quit_lane import QuitLaneApp
 from tui.textual_compat.stale_nodes import StaleNodesApp
@@ -46,7 +47,12 @@ if TYPE_CHECKING:
 
 
 class PartyDiceApp(
-    QuitLaneApp[None], KeyBurstApp[None], StaleNodesApp[None], QuietCrashApp[None], TableOpener
+    QuitLaneApp[None],
+    BatchedInputApp[None],
+    KeyBurstApp[None],
+    StaleNodesApp[None],
+    QuietCrashApp[None],
+    TableOpener,
 ):
     """party-dice: Aces in the Pot and Chase the Ace at one keyboard."""
 
@@ -88,6 +94,7 @@ class PartyDiceApp(
         )
         self._hangup_guard: HangUpGuard | None = None
         self.kept = KeptSettings(settings_path)
+        self.tables = KeptTables()
         look.apply_theme(self, self.settings.theme)
         self.set_class(self.ascii_glyphs, "-ascii-glyphs")
         self.refresh_css(animate=False)
@@ -137,7 +144,7 @@ class PartyDiceApp(
         from tui.screens.title import TitleScreen
 
         # Under a table opened from the command line, the title waits for its first frame.
-        return TitleScreen(deferred=self.start_command.kind in ("play", "resume"))
+        return TitleScreen(deferred=self.start_command.kind in ("play", "resume", "join"))
 
     def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, self._on_theme_changed)
@@ -146,15 +153,10 @@ class PartyDiceApp(
             self.notify(self.kept.message, severity="warning", timeout=10)
         command = self.start_command
         if command.kind == "play" and command.play is not None:
-            self.start_game(
-                command.play.config(
-                    default_variants=self.variants_for(command.play.game_id),
-                    default_level=self.settings.bot_level,
-                    default_options=games.option_defaults(command.play.game_id, self.settings),
-                )
-            )
+            self.start_requested(command.play, self.settings)
         elif command.kind == "resume":
             self.resume_latest()
+        self.open_shared()
 
     def _install_signal_handlers(self) -> None:
         """Save and leave on SIGHUP (a dropped SSH link), SIGTERM and SIGINT: Textual
@@ -210,10 +212,8 @@ class PartyDiceApp(
                     self.save_open_games()
                     self.exit()
 
-            question = (
-                "Quit party-dice? The game in progress is saved: "
-                "Continue on the title screen brings it back."
-            )
+            back = [getattr(getattr(s, "session", None), "comeback", "") for s in self.screen_stack]
+            question = f"Quit party-dice? {([b for b in back if b] or [SAVED_HERE])[-1]}"
             if not all(getattr(s, "saving", True) for s in self.screen_stack):
                 question = "Quit party-dice? The game in progress cannot be saved: it will be lost."
             if not isinstance(self.screen, ConfirmScreen):
@@ -222,7 +222,7 @@ class PartyDiceApp(
         self.save_open_games()
         self.exit()
 
-    # -- navigation ------------------------------------------------------------------
+    # -- navigation and the command palette -----------------------------------------
 
     def action_new_game(self, game_id: str) -> None:
         """Open the setup screen for ``game_id``."""
@@ -273,8 +273,6 @@ class PartyDiceApp(
             return
         for _screen in self.screen_stack[1:]:
             App.pop_screen(self)
-
-    # -- command palette -------------------------------------------------------------
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Useful commands only (``tui.palette``)."""

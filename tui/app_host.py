@@ -9,7 +9,7 @@ Textual's own ``App`` methods (``push_screen``, ``exit``, ``bell``) stay on ``se
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 
@@ -17,7 +17,9 @@ if TYPE_CHECKING:
     from textual.dom import DOMNode
 
     from tui.gameconfig import GameConfig
-    from tui.session import TableSession
+    from tui.kept_settings import KeptTables
+    from tui.session.table_session import HeldTable
+    from tui.storage.save_format import Match
     from tui.storage.saves import SaveStore
     from tui.storage.settings import Settings
 
@@ -35,6 +37,10 @@ class AppHost(Protocol):
         """True when dice and cards are drawn in ASCII."""
 
     @property
+    def tables(self) -> KeptTables:
+        """The table each game was last set up with ("Play again")."""
+
+    @property
     def store(self) -> SaveStore:
         """The saved games."""
 
@@ -48,13 +54,14 @@ class AppHost(Protocol):
     def variants_for(self, game_id: str) -> frozenset[str]:
         """The variants the settings put in force for ``game_id``."""
 
-    def start_game(self, config: GameConfig) -> None:
-        """Build the game and open its table."""
+    def start_game(self, config: GameConfig, *, match: Match | None = None) -> None:
+        """Build the game and open its table (``match``: the games played before it,
+        for a rematch)."""
 
     def resume_game(self, slot_id: str) -> bool:
         """Open a saved game; False (and the player told why) if it cannot be."""
 
-    def autosave(self, session: TableSession) -> None:
+    def autosave(self, session: HeldTable) -> None:
         """The table's hook after every action (and on leaving): save, or record."""
 
     def back_to_title(self) -> None:
@@ -76,6 +83,23 @@ class AppHost(Protocol):
 
     def action_open_settings(self) -> None:
         """Open the settings."""
+
+    def host_game(self, config: GameConfig) -> None:
+        """Open ``config`` as a shared table and sit at it from this terminal."""
+
+    def join_table(
+        self, name: str, code: str, waiting: Callable[[str], None] | None = None
+    ) -> str | None:
+        """Connect to the shared table ``name``; why not, in one sentence, or ``None``
+        (``waiting`` hears the table's sentence while its host decides; this may take
+        as long as the host does: call it from a worker thread)."""
+
+    def open_joined(self, wanted: bool = True) -> None:
+        """Open the shared table just joined (``wanted`` False: the person gave up
+        before the host let them in: leave it instead)."""
+
+    def action_share(self, what: str) -> None:
+        """The title's "Host a table" (``host``) and "Join a table" (``join``)."""
 
 
 def app_host(node: DOMNode) -> AppHost:

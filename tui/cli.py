@@ -3,75 +3,26 @@
 ``parse(argv)`` turns the arguments into a ``Command`` or raises ``UsageError`` with one
 line that names the valid choices; ``tui.__main__`` prints it and exits with status 2.
 ``simulate`` is only recognised here; its own parser lives in ``tui.simulate.cli``.
+What a command asks for, as data, is ``tui.commands``'s (imported from here too).
 """
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+import sys
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from tui import __version__, games
+from tui.commands import Command, PlayRequest, ShareRequest
 from tui.engine.bots import BOT_LEVELS
-from tui.engine.controller import Seat
-from tui.gameconfig import GameConfig, bot_names, clean_name, count_problem, table_problem
+from tui.gameconfig import bot_names, clean_name, count_problem, table_problem
 
 PROG = "party-dice"
 
 
 class UsageError(Exception):
     """A bad command line; the message is one line meant for the person who typed it."""
-
-
-@dataclass(frozen=True)
-class PlayRequest:
-    """``party-dice play``: the table to open, before settings fill the gaps.
-
-    ``variants`` is ``None`` when no ``--variant`` was given (the settings' choice then
-    applies) and ``bot_level`` is ``None`` when ``--bot-level`` was not given.
-    ``options`` are the game's own options given on the command line (``OptionSpec``
-    keys and their numbers); the settings' defaults fill the others.
-    """
-
-    game_id: str
-    humans: tuple[str, ...]
-    bots: int = 0
-    bot_level: str | None = None
-    variants: frozenset[str] | None = None
-    seed: int | None = None
-    first_seat: int | None = None
-    options: Mapping[str, Any] = field(default_factory=dict)
-
-    def config(
-        self,
-        default_variants: frozenset[str] = frozenset(),
-        default_level: str = "casual",
-        default_options: Mapping[str, Any] | None = None,
-    ) -> GameConfig:
-        """The ``GameConfig`` for this request, with settings' defaults where it is silent."""
-        level = self.bot_level or default_level
-        seats = [Seat(name) for name in self.humans]
-        seats += [Seat(name, level) for name in bot_names(self.humans, self.bots)]
-        return GameConfig(
-            game_id=self.game_id,
-            seats=tuple(seats),
-            variants=self.variants if self.variants is not None else default_variants,
-            first_seat=self.first_seat,
-            options={**(default_options or {}), **self.options},
-            seed=self.seed,
-        )
-
-
-@dataclass(frozen=True)
-class Command:
-    """What to do: ``kind`` is title, play, resume, rules or simulate."""
-
-    kind: str
-    ascii: bool = False
-    play: PlayRequest | None = None
-    game_id: str | None = None
-    rest: tuple[str, ...] = field(default_factory=tuple)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -143,18 +94,80 @@ def build_parser() -> argparse.ArgumentParser:
         "settings screen apply; with it, exactly the ones named.",
     )
     play.add_argument("game", choices=ids, help=" or ".join(ids))
+    _table_options(play, every_variant)
+    host = sub.add_parser(
+        "host",
+        parents=[common],
+        help="open a shared table others on this server join from their terminals (Linux)",
+        description="Open a table in a background process; your terminal joins it and "
+        "shows the code others type after `party-dice join`.",
+    )
+    host.add_argument("game", nargs="?", choices=ids, help=" or ".join(ids))
+    _table_options(host, every_variant)
+    host.add_argument("--resume", action="store_true", help="reopen the latest saved game")
+    host.add_argument(
+        "--here", metavar="NAMES", help="the people at your own terminal (default: the first)"
+    )
+    host.add_argument(
+        "--idle",
+        type=_int_at_least(1, 24 * 60),
+        default=15,
+        metavar="MINUTES",
+        help="the table closes after this long with nobody connected (its save stays)",
+    )
+    host.add_argument(
+        "--away",
+        type=_int_at_least(1, 24 * 60),
+        metavar="MINUTES",
+        help="a computer player takes the turns of a person away this long, until they return",
+    )
+    host.add_argument(
+        "--approve", action="store_true", help="each joiner waits until you let them in"
+    )
+    join = sub.add_parser(
+        "join",
+        parents=[common],
+        help="sit at a shared table on this server (the code is asked for)",
+        description="Join a table someone opened with `party-dice host`. The code is "
+        "asked for, or read from PARTY_DICE_CODE; never give it on the command line.",
+    )
+    join.add_argument("--list", action="store_true", help="list the open tables and stop")
+    join.add_argument("--watch", action="store_true", help="watch: the public view only")
+    join.add_argument("--seat", metavar="NAME", help="the seat to take (default: any free one)")
+    join.add_argument("--table", metavar="ID", help="which table, when several are open")
+
+    sub.add_parser("resume", parents=[common], help="continue the latest saved game")
+    rules = sub.add_parser("rules", help="print the rules of a game as plain text")
+    rules.add_argument("game", choices=ids, help=" or ".join(ids))
+    sub.add_parser(
+        "simulate",
+        add_help=False,
+        help="play many computer games and print win rates",
+    )
+    sub.add_parser(
+        "odds",
+        add_help=False,
+        help="each seat's chance at a new table (exact for Aces)",
+    )
+    return parser
+
+
+def _table_options(play: argparse.ArgumentParser, every_variant: list[str]) -> None:
+    """The options of a new table, the same for ``play`` and ``host``."""
     play.add_argument(
-        "--players",
-        required=True,
+        "--names",
         metavar="NAMES",
         help='the people at the table, comma separated: "Ann,Ben,Cleo"',
     )
+    play.add_argument("--players", dest="old_players", help=argparse.SUPPRESS)
     play.add_argument(
-        "--bots",
+        "--computers",
         type=_int_at_least(0, _most_players()),
-        default=0,
         metavar="N",
         help="add N computer players",
+    )
+    play.add_argument(
+        "--bots", dest="old_bots", type=_int_at_least(0, _most_players()), help=argparse.SUPPRESS
     )
     play.add_argument("--bot-level", choices=list(BOT_LEVELS), help="how the computers play")
     play.add_argument(
@@ -190,23 +203,29 @@ def build_parser() -> argparse.ArgumentParser:
                     help=f"{spec.id}: {number.cli_help}",
                 )
 
-    sub.add_parser("resume", parents=[common], help="continue the latest saved game")
-    rules = sub.add_parser("rules", help="print the rules of a game as plain text")
-    rules.add_argument("game", choices=ids, help=" or ".join(ids))
-    sub.add_parser(
-        "simulate",
-        add_help=False,
-        help="play many computer games and print win rates",
-    )
-    return parser
+
+def _renamed(new: object, old: object, spellings: tuple[str, str]) -> object:
+    """The value of an option given in its new or its old spelling (the old one still
+    works, with a note on stderr saying what it is called now)."""
+    if old is None:
+        return new
+    if new is not None:
+        raise UsageError(f"{PROG} play: {spellings[0]} and {spellings[1]} are the same option")
+    print(f"{PROG}: {spellings[1]} is now {spellings[0]} (the old spelling works)", file=sys.stderr)
+    return old
 
 
 def _play_request(args: argparse.Namespace) -> PlayRequest:
     game_id: str = args.game
     low, high = games.get(game_id).players
-    if args.players.count(",") >= high:  # counted before any name is cleaned
-        raise UsageError(f"{PROG} play: --players names more than {high} people")
-    humans = tuple(clean_name(name) for name in args.players.split(","))
+    names = _renamed(args.names, args.old_players, ("--names", "--players"))
+    computers = _renamed(args.computers, args.old_bots, ("--computers", "--bots"))
+    args.bots = computers if isinstance(computers, int) else 0
+    if not isinstance(names, str):
+        raise UsageError(f'{PROG} play: say who plays: --names "Ann,Ben"')
+    if names.count(",") >= high:  # counted before any name is cleaned
+        raise UsageError(f"{PROG} play: --names names more than {high} people")
+    humans = tuple(clean_name(name) for name in names.split(","))
     variants: frozenset[str] | None = None
     if args.variant:
         allowed = games.get(game_id).variant_names
@@ -223,7 +242,7 @@ def _play_request(args: argparse.Namespace) -> PlayRequest:
     )
     if problem:
         if not low <= total <= high:
-            problem += f" Count the people in --players plus --bots: {low} to {high}."
+            problem += f" Count the people in --names plus --computers: {low} to {high}."
         raise UsageError(f"{PROG} play: {problem}")
     if args.first_seat is not None and args.first_seat > total:
         raise UsageError(f"{PROG} play: --first-seat must be between 1 and {total}")
@@ -277,8 +296,8 @@ def parse(argv: Sequence[str]) -> Command:
     ``--help`` and ``--version`` print and raise ``SystemExit(0)`` as argparse does.
     """
     argv = list(argv)
-    if argv[:1] == ["simulate"]:
-        return Command("simulate", rest=tuple(argv[1:]))
+    if argv[:1] in (["simulate"], ["odds"]):
+        return Command(argv[0], rest=tuple(argv[1:]))
     args = build_parser().parse_args(argv)
     ascii_only = bool(getattr(args, "ascii", False))
     if args.command is None:
@@ -287,4 +306,33 @@ def parse(argv: Sequence[str]) -> Command:
         return Command("rules", game_id=args.game)
     if args.command == "resume":
         return Command("resume", ascii=ascii_only)
+    if args.command == "join":
+        share = ShareRequest(
+            False, list_only=args.list, watch=args.watch, seat=args.seat, table=args.table
+        )
+        return Command("join", ascii=ascii_only, share=share)
+    if args.command == "host":
+        return _host(args, ascii_only)
     return Command("play", ascii=ascii_only, play=_play_request(args))
+
+
+def _host(args: argparse.Namespace, ascii_only: bool) -> Command:
+    if args.resume:
+        if args.game is not None:
+            raise UsageError(f"{PROG} host: --resume reopens a saved game: name no game")
+        share = ShareRequest(
+            True, resume=True, idle_minutes=args.idle, away_minutes=args.away, approve=args.approve
+        )
+        return Command("host", ascii=ascii_only, share=share)
+    if args.game is None or (args.names is None and args.old_players is None):
+        raise UsageError(f"{PROG} host: name a game and --names, or use --resume")
+    play = _play_request(args)
+    here = play.humans[:1]
+    if args.here:
+        here = tuple(clean_name(name) for name in args.here.split(","))
+        if not set(here) <= set(play.humans):
+            raise UsageError(f"{PROG} host: --here names people who are not in --names")
+    share = ShareRequest(
+        True, here=here, idle_minutes=args.idle, away_minutes=args.away, approve=args.approve
+    )
+    return Command("host", ascii=ascii_only, play=play, share=share)

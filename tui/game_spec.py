@@ -15,6 +15,7 @@ from typing import Any, Protocol
 from tui.engine.bots import Bot, BotFactory, check_level
 from tui.engine.controller import Seat
 from tui.engine.core import Game
+from tui.engine.fairness import Fairness, FairnessAsk
 
 NarrateFn = Callable[..., list[str]]
 """``describe(events, names, ascii_only=False) -> list[str]``: log lines for events."""
@@ -172,6 +173,11 @@ class GameSpec:
     """A finished game's length in ``length_unit`` (for the history and ``simulate``)."""
     simulate: SimulateSpec | None = None
     """How ``simulate`` plays it (``None``: the fewest seats, plain words)."""
+    fairness: Callable[[], Callable[[FairnessAsk], Fairness]] | None = None
+    """What ``party-dice odds`` answers for it (``None``: it has no odds to tell)."""
+    ready: Callable[[int, frozenset[str], Callable[[Any], Any]], None] | None = None
+    """Gets its computer players ready for a table of ``players`` with ``variants``, given
+    the means to solve (and cache) what they read: Aces' sharp player reads exact odds."""
 
     @property
     def variant_names(self) -> tuple[str, ...]:

@@ -1,12 +1,10 @@
 """The one registry of games: everything party-dice knows about a game, in one ``GameSpec``.
 
-Screens, the command line, the simulator, the saves and the history never branch on a
-game id: they ask ``get(game_id)`` for the spec (``tui.game_spec``) and use what it says
-and what it loads (engine, bots, narrator, table kit, rules). Loaders import lazily, so
-``party-dice rules`` and ``simulate`` load no Textual.
-
-Adding a game is one ``GameSpec`` passed to ``register``: the test suite registers a
-dummy third game that way (``tests/app/test_third_game.py``) without touching ``tui/``.
+Screens, the command line, the simulator, the saves and the history never branch on a game
+id: they ask ``get(game_id)`` for the spec (``tui.game_spec``) and use what it says and what
+it loads (engine, bots, narrator, table kit, rules, odds), lazily, so ``party-dice rules``
+and ``simulate`` load no Textual. Adding a game is one ``GameSpec`` passed to ``register``:
+the test suite registers a third game that way (``tests/app/test_third_game.py``).
 """
 
 from __future__ import annotations
@@ -19,6 +17,7 @@ from typing import Any
 from tui.engine.bots import Bot, BotFactory
 from tui.engine.controller import Controller, SaveFormatError, Seat, new_game
 from tui.engine.core import Event, Game, RandomSource
+from tui.engine.fairness import Fairness, FairnessAsk
 from tui.game_spec import (
     Choice,
     Conflict,
@@ -201,6 +200,24 @@ def _aces_kit(titles: Mapping[str, str]) -> TableKit:
     return AcesKit(titles)
 
 
+def _aces_fairness() -> Callable[[FairnessAsk], Fairness]:
+    from tui.engine.aces.fairness import fairness
+
+    return fairness
+
+
+def _aces_ready(players: int, variants: frozenset[str], solved: Callable[[Any], Any]) -> None:
+    from tui.engine.aces.odds import ChainSpec, remember
+
+    remember(solved(ChainSpec.for_table(variants, players)))
+
+
+def _chase_fairness() -> Callable[[FairnessAsk], Fairness]:
+    from tui.engine.chase.fairness import fairness
+
+    return fairness
+
+
 def _chase_engine() -> type[Game]:
     from tui.engine.chase import ChaseGame
 
@@ -289,6 +306,8 @@ AcesSpec = GameSpec(
         auto_order="roll-off for the first roller",
         forced=("pot", "pass"),
     ),
+    fairness=_aces_fairness,
+    ready=_aces_ready,
 )
 
 ChaseSpec = GameSpec(
@@ -374,6 +393,7 @@ ChaseSpec = GameSpec(
         shared_note="a shared Chase win (all out at once) counts as a win for each sharer",
         unit_speed=True,
     ),
+    fairness=_chase_fairness,
 )
 
 register(AcesSpec)

@@ -8,17 +8,24 @@ starts and resumes them through ``Sessions``, pushes their table screens, and sh
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual.app import App
 
+from tui import games
 from tui.gameconfig import GameConfig
-from tui.session import Notice, Sessions, TableSession
+from tui.session import Notice, Sessions
+from tui.session.table_session import HeldTable
 from tui.textual_compat.calling_screen import stale_caller
 
 if TYPE_CHECKING:
+    from tui.commands import PlayRequest
+    from tui.share.remote import RemoteSession
+    from tui.storage.save_format import Match
     from tui.storage.saves import SaveStore
+    from tui.storage.settings import Settings
 
 
 class TableOpener(App[None]):
@@ -26,6 +33,9 @@ class TableOpener(App[None]):
 
     sessions: Sessions
     """Set by the app's constructor."""
+    shared: RemoteSession | None = None
+    """A shared table to open at start (``party-dice host`` or ``join``, connected
+    before the app started)."""
 
     def tell(self, notice: Notice | None) -> None:
         """Show a session's or the settings' message to the player."""
@@ -43,21 +53,32 @@ class TableOpener(App[None]):
     def store(self) -> SaveStore:
         return self.sessions.store
 
-    def start_game(self, config: GameConfig) -> None:
+    def start_requested(self, play: PlayRequest, settings: Settings) -> None:
+        """The table ``party-dice play`` asked for, the settings filling in the rest."""
+        self.start_game(
+            play.config(
+                default_variants=settings.variants_for(play.game_id),
+                default_level=settings.bot_level,
+                default_options=games.option_defaults(play.game_id, settings),
+            )
+        )
+
+    def start_game(self, config: GameConfig, *, match: Match | None = None) -> None:
         """Build the game ``config`` describes and open its table, with a save slot.
 
         A table asking for a rematch has just closed itself: the new table is then
-        opened from the app's own message queue, not from the closing screen's.
+        opened from the app's own message queue, not from the closing screen's; it
+        carries the ``match`` so far.
         """
         if stale_caller(self.screen_stack):
-            self.call_later(self.start_game, config)
+            self.call_later(lambda: self.start_game(config, match=match))
             return
-        session, notice = self.sessions.start(config)
+        session, notice = self.sessions.start(config, match=match)
         self.tell(notice)
         if session is not None:
             self.open_table(session)
 
-    def autosave(self, session: TableSession) -> None:
+    def autosave(self, session: HeldTable) -> None:
         """The table's hook after every action: save, or record the finished game.
 
         The history is written on a worker thread: a history database another session
@@ -77,7 +98,7 @@ class TableOpener(App[None]):
 
         self.run_worker(record, thread=True, group="history", exit_on_error=False)
 
-    def open_table(self, session: TableSession) -> None:
+    def open_table(self, session: HeldTable) -> None:
         """Push the table for ``session``."""
         from tui.table.screen import table_screen
 
@@ -112,3 +133,90 @@ class TableOpener(App[None]):
         from tui.screens.saves import SavesScreen
 
         self.push_screen(SavesScreen(saves))
+
+    def back_to_title(self) -> None:
+        """Close every screen above the title (the app's own)."""
+
+    def open_shared(self) -> None:
+        """Open the shared table this run connected to; when the table goes away, say
+        why in one line and go back to the title."""
+        session = self.shared
+        if session is None:
+            return
+        remote = session.controller
+
+        def gone() -> None:
+            why = remote.gone()
+            if why is not None and self.shared is session and not session.released:
+                self.shared = None
+                self.notify(why, severity="warning", timeout=10)
+                self.back_to_title()
+
+        def changed() -> None:
+            with contextlib.suppress(RuntimeError):  # the app is closing
+                self.call_from_thread(gone)
+
+        remote.watch(changed)
+        self.open_table(session)
+        self.tell(session.opening_notice)
+
+    # -- shared tables from the title screen ----------------------------------------
+
+    def action_share(self, what: str) -> None:
+        """Host or join a shared table; off Linux, or turned off, one line saying why."""
+        from tui.share.transport import supported, why_not
+
+        if not supported():
+            self.notify(why_not(), severity="warning", timeout=8)
+            return
+        if what == "host":
+            from tui.screens.setup import SetupScreen
+            from tui.screens.shared import HostPick
+
+            def picked(game_id: str | None) -> None:
+                if game_id is not None:
+                    self.push_screen(SetupScreen(game_id, hosted=True))
+
+            self.push_screen(HostPick(), picked)
+            return
+        from tui.screens.shared import JoinScreen
+        from tui.share.client import open_tables
+        from tui.share_start import describe
+
+        tables = open_tables()
+        if not tables:
+            self.notify("No shared table is open on this server.", timeout=6)
+            return
+        self.push_screen(JoinScreen([(name, describe(name, info)) for name, info in tables]))
+
+    def host_game(self, config: GameConfig) -> None:
+        """Start a table process for ``config`` and join it; the people at this
+        terminal are the first person (others join with the code)."""
+        from tui.share.transport import ShareError
+        from tui.share_start import host_config
+
+        try:
+            self.shared = host_config(config)
+        except ShareError as error:
+            self.notify(str(error), severity="error", timeout=8)
+            return
+        self.open_shared()
+
+    def join_table(
+        self, name: str, code: str, waiting: Callable[[str], None] | None = None
+    ) -> str | None:
+        from tui.share.transport import ShareError
+        from tui.share_start import join_name
+
+        try:
+            self.shared = join_name(name, code, waiting=waiting)
+        except ShareError as error:
+            return str(error)
+        return None
+
+    def open_joined(self, wanted: bool = True) -> None:
+        if wanted:
+            self.open_shared()
+        elif self.shared is not None:
+            self.shared.release()
+            self.shared = None

@@ -24,6 +24,7 @@ def app_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AppDirs:
     monkeypatch.setenv("XDG_CONFIG_HOME", str(dirs.config))
     monkeypatch.setenv("XDG_STATE_HOME", str(dirs.state))
     monkeypatch.setenv("XDG_DATA_HOME", str(dirs.data))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     for name in ("NO_COLOR", "TEXTUAL_THEME", "COLORTERM", "TEXTUAL"):
         monkeypatch.delenv(name, raising=False)
     # A Linux console (TERM=linux) gets ASCII glyphs by itself: tests that want it say so.

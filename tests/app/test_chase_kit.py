@@ -172,9 +172,54 @@ def test_the_summary_of_a_tie() -> None:
     )
     assert summary is not None and not summary.final
     assert summary.title == "Round 1: Ben and Cleo lose a life"
-    assert summary.lines[0] == "Showdown: Ann Q♠, Ben 4♣, Cleo 4♥."
+    assert [(c.card, c.name, c.mark) for c in summary.showdown] == [
+        ("4♣", "Ben", "loser"),
+        ("4♥", "Cleo", "loser"),
+        ("Q♠", "Ann", ""),
+    ], "lowest first, the losers marked"
+    assert summary.lines[0] == "Ben loses a life (4♣, tied for lowest): 2 lives left."
     assert "The pot holds 2 lives." in summary.lines
     assert summary.lines[-1] == "The deal passes to Ben."
+
+
+def test_pairs_are_safe_are_marked_safe_and_the_loss_says_why() -> None:
+    names = ["Ann", "Ben", "Cleo", "Dan"]
+    config = chase_config(names, variants=["pairs-safe"])
+    controller = controller_for(config, [deck(4, 0, {1: "3C", 2: "3H", 3: "5S", 0: "KD"})])
+    play(controller, "deal", "stand", "stand", "stand")
+    events = controller.apply(controller.actions()[0])
+    summary = chase_words.round_summary(controller.view(None), events, names, True)
+    assert summary is not None
+    assert [(c.card, c.name, c.mark) for c in summary.showdown] == [
+        ("3c", "Ben", "safe"),
+        ("3h", "Cleo", "safe"),
+        ("5s", "Dan", "loser"),
+        ("Kd", "Ann", ""),
+    ]
+    assert "Dan loses a life (5s, lowest unpaired): 2 lives left." in summary.lines
+    assert "Pairs are safe: 3c and 3h are paired." in summary.lines
+
+
+def test_the_finishing_order_says_who_went_out_in_which_round() -> None:
+    names = ["Ann", "Ben", "Cleo"]
+    controller = controller_for(chase_config(names, [0, 1, 2], seed=3))
+    events = []
+    while not controller.over:
+        if controller.is_bot_turn():
+            events = controller.play_bot()[1]
+        else:
+            events = controller.apply(controller.actions()[0])
+    view = controller.view(None)
+    summary = chase_words.round_summary(view, events, names, False)
+    assert summary is not None and summary.final
+    out = view.extra["out_round"]
+    first, *rest = summary.standings
+    assert first[2] == "winner" and first[1].endswith("left") is False
+    rounds = [int(value.split()[-1]) for _, value, _ in rest]
+    assert rounds == sorted(rounds, reverse=True), "the last out first"
+    assert {name: f"out in round {out[names.index(name)]}" for name, _, _ in rest} == {
+        name: value for name, value, _ in rest
+    }
 
 
 def test_the_info_box_lists_the_variants_and_the_reason_for_no_change() -> None:

@@ -17,6 +17,7 @@ from tests.support.chase import (
     screen_lines,
     table_of,
 )
+from tests.support.settle import settle
 from tests.support.table import on_top, write_settings
 from tui.gameconfig import BOT_NAMES
 from tui.screens.curtain import PassCurtain, PrivateResult
@@ -125,8 +126,8 @@ async def test_the_dealer_cuts_with_arrows_digits_and_goes_back(
         # Depth 4 is the 9♣: Ann takes it, the round ends, Ben's 4♣ is lowest.
         assert "Ann cuts the deck at 4 and takes that card" in log_of(app)
         assert isinstance(on_top(app), RoundEndScreen)
-        assert "Ann Q" not in on_top(app).summary.lines[0]
-        assert "Ann 9♣" in on_top(app).summary.lines[0]
+        shown = {card.name: card.card for card in on_top(app).summary.showdown}
+        assert shown["Ann"] == "9♣" and shown["Ben"] == "4♣"
 
 
 async def test_a_random_cut_leaves_the_games_deck_alone(
@@ -176,12 +177,13 @@ async def test_a_king_goes_face_up_on_its_holders_turn(
     async with app.run_test(size=(80, 24)) as pilot:
         app.start_game(chase_config())
         await pilot.pause()
-        await pilot.press("d", "enter")
+        await pilot.press("d")
         await pilot.pause()
+        # No choice, so no curtain: Ben's King goes face up by itself after a pause.
+        assert not isinstance(on_top(app), PassCurtain)
         assert bar_labels(app) == ["Show your King"]
-        assert "No change: you hold a King, so it goes face up" in info_of(app)
-        await pilot.press("enter")
-        await pilot.pause()
+        assert app.screen.query_one(ActionBar).prompt == "Ben has no choice:"
+        await settle(pilot)
         assert "Ben puts a King face up (K♥)" in log_of(app)
         assert isinstance(on_top(app), PassCurtain) and on_top(app).seat == 2
 
@@ -200,7 +202,7 @@ async def test_king_stops_play_goes_straight_to_the_showdown(
         assert isinstance(on_top(app), RoundEndScreen)
         lines = on_top(app).summary.lines
         assert "Ben's King stopped play." in lines
-        assert "Cleo loses a life with 4♣: 2 lives left." in lines
+        assert "Cleo loses a life (4♣, lowest): 2 lives left." in lines
 
 
 async def test_dealers_king_costs_the_dealer_a_life(make_app: MakeApp, app_dirs: AppDirs) -> None:
@@ -219,7 +221,7 @@ async def test_dealers_king_costs_the_dealer_a_life(make_app: MakeApp, app_dirs:
         assert "Ann loses a life for finding a King (2 lives left)" in log_of(app)
         lines = on_top(app).summary.lines
         assert "Ann found K♦ and kept the old card." in lines
-        assert "Ben loses a life with 4♣: 2 lives left." in lines
+        assert "Ben loses a life (4♣, lowest): 2 lives left." in lines
         assert "The pot holds 2 lives." in lines
 
 
@@ -307,7 +309,7 @@ async def test_variants_from_the_settings_reach_the_table(
     from tui.cli import parse
 
     write_settings(app_dirs.settings, variants={"chase": frozenset({"four-lives", "dealer-draws"})})
-    command = parse(["play", "chase", "--players", "Ann,Ben,Cleo", "--first-seat", "1"])
+    command = parse(["play", "chase", "--names", "Ann,Ben,Cleo", "--first-seat", "1"])
     app = make_app(settings_path=app_dirs.settings, start=command)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

@@ -11,7 +11,8 @@ import pytest
 
 from tui import __version__, games
 from tui.__main__ import main
-from tui.cli import Command, PlayRequest, UsageError, parse
+from tui.cli import UsageError, parse
+from tui.commands import Command, PlayRequest
 from tui.gameconfig import (
     GameConfig,
     bot_names,
@@ -23,29 +24,29 @@ from tui.gameconfig import (
 from tui.rules import markdown, plain_text
 
 BAD = [
-    (["play", "poker", "--players", "Ann,Ben"], "choose from 'aces', 'chase'"),
-    (["play", "aces", "--players", "Ann"], "2 to 6"),
-    (["play", "aces", "--players", "A,B,C,D,E", "--bots", "2"], "2 to 6"),
-    (["play", "chase", "--players", "Ann,Ben"], "3 to 20"),
-    (["play", "chase", "--players", "Ann", "--bots", "20"], "3 to 20"),
-    (["play", "aces", "--players", "Ann,,Ben"], "needs a name"),
-    (["play", "aces", "--players", "Ann, ann"], "same name as seat 1"),
-    (["play", "aces", "--players", "Ann," + "x" * 21], "at most 20"),
-    (["play", "aces", "--players", "Ann,Ben", "--variant", "four-lives"], "three-chip"),
-    (["play", "chase", "--players", "A,B,C", "--variant", "nope"], "announce-low"),
-    (["play", "aces", "--players", "Ann,Ben", "--seed", "x"], "whole number"),
-    (["play", "aces", "--players", "Ann,Ben", "--seed", "-1"], "at least 0"),
-    (["play", "aces", "--players", "Ann,Ben", "--first-seat", "3"], "between 1 and 2"),
-    (["play", "aces", "--players", "Ann,Ben", "--first-seat", "0"], "at least 1"),
-    (["play", "aces", "--players", "Ann,Ben", "--bots", "-2"], "at least 0"),
-    (["play", "aces", "--players", "Ann,Ben", "--bot-level", "genius"], "casual"),
-    (["play", "aces", "--players", "Ann,Ben", "--match", "forever"], "bankroll"),
-    (["play", "aces", "--players", "Ann,Ben", "--rounds", "2", "--bankroll", "5"], "--rounds"),
-    (["play", "aces", "--players", "Ann,Ben", "--all-out", "share"], "chase only"),
-    (["play", "chase", "--players", "A,B,C", "--rounds", "2"], "aces only"),
-    (["play", "aces"], "--players"),
+    (["play", "poker", "--names", "Ann,Ben"], "choose from 'aces', 'chase'"),
+    (["play", "aces", "--names", "Ann"], "2 to 6"),
+    (["play", "aces", "--names", "A,B,C,D,E", "--computers", "2"], "2 to 6"),
+    (["play", "chase", "--names", "Ann,Ben"], "3 to 20"),
+    (["play", "chase", "--names", "Ann", "--computers", "20"], "3 to 20"),
+    (["play", "aces", "--names", "Ann,,Ben"], "needs a name"),
+    (["play", "aces", "--names", "Ann, ann"], "same name as seat 1"),
+    (["play", "aces", "--names", "Ann," + "x" * 21], "at most 20"),
+    (["play", "aces", "--names", "Ann,Ben", "--variant", "four-lives"], "three-chip"),
+    (["play", "chase", "--names", "A,B,C", "--variant", "nope"], "announce-low"),
+    (["play", "aces", "--names", "Ann,Ben", "--seed", "x"], "whole number"),
+    (["play", "aces", "--names", "Ann,Ben", "--seed", "-1"], "at least 0"),
+    (["play", "aces", "--names", "Ann,Ben", "--first-seat", "3"], "between 1 and 2"),
+    (["play", "aces", "--names", "Ann,Ben", "--first-seat", "0"], "at least 1"),
+    (["play", "aces", "--names", "Ann,Ben", "--computers", "-2"], "at least 0"),
+    (["play", "aces", "--names", "Ann,Ben", "--bot-level", "genius"], "casual"),
+    (["play", "aces", "--names", "Ann,Ben", "--match", "forever"], "bankroll"),
+    (["play", "aces", "--names", "Ann,Ben", "--rounds", "2", "--bankroll", "5"], "--rounds"),
+    (["play", "aces", "--names", "Ann,Ben", "--all-out", "share"], "chase only"),
+    (["play", "chase", "--names", "A,B,C", "--rounds", "2"], "aces only"),
+    (["play", "aces"], "--names"),
     (["rules", "chess"], "choose from 'aces', 'chase'"),
-    (["dance"], "choose from 'play', 'resume', 'rules', 'simulate'"),
+    (["dance"], "choose from 'play', 'host', 'join', 'resume', 'rules', 'simulate'"),
     (["--bogus"], "--help"),
 ]
 
@@ -66,7 +67,7 @@ def test_bad_values_exit_2_with_one_line(
 def test_a_bad_value_from_a_real_process_is_one_line() -> None:
     """The console entry point itself: status 2, one line, nothing else."""
     result = subprocess.run(
-        [sys.executable, "-m", "tui", "play", "aces", "--players", "[bold]Ann\x1b,[bold]ann"],
+        [sys.executable, "-m", "tui", "play", "aces", "--names", "[bold]Ann\x1b,[bold]ann"],
         check=False,
         capture_output=True,
         text=True,
@@ -145,7 +146,7 @@ print(status, "textual" in sys.modules, "rich" in sys.modules)
         (["simulate", "chase", "--games", "1", "--json"], 0),
         (["rules", "aces"], 0),
         (["--version"], 0),
-        (["play", "aces", "--players", "Ann"], 2),  # one player: a usage error
+        (["play", "aces", "--names", "Ann"], 2),  # one player: a usage error
     ],
     ids=["simulate-aces", "simulate-chase", "rules", "version", "bad-play"],
 )
@@ -161,7 +162,7 @@ def test_printing_paths_never_import_textual(argv: list[str], code: int) -> None
 
 def test_no_terminal_says_ssh_t_and_exits_2() -> None:
     """Without a tty on stdin and stdout (``ssh host party-dice``): one line, status 2."""
-    for argv in ([], ["play", "aces", "--players", "Ann,Ben"], ["resume"]):
+    for argv in ([], ["play", "aces", "--names", "Ann,Ben"], ["resume"]):
         result = subprocess.run(
             [sys.executable, "-m", "tui", *argv],
             stdin=subprocess.DEVNULL,
@@ -195,7 +196,7 @@ def test_simulate_is_delegated_with_its_arguments(monkeypatch: pytest.MonkeyPatc
 def test_play_builds_the_table_people_first_then_computers() -> None:
     command = parse(
         [
-            *("play", "chase", "--players", " Ann , Ben", "--bots", "2", "--bot-level", "sharp"),
+            *("play", "chase", "--names", " Ann , Ben", "--computers", "2", "--bot-level", "sharp"),
             *("--variant", "four-lives", "--variant", "dealer-draws", "--seed", "9"),
             *("--first-seat", "2", "--all-out", "share"),
         ]
@@ -212,7 +213,7 @@ def test_play_builds_the_table_people_first_then_computers() -> None:
 
 
 def test_play_without_variants_takes_the_settings() -> None:
-    command = parse(["play", "aces", "--players", "Ann,Ben", "--bots", "1"])
+    command = parse(["play", "aces", "--names", "Ann,Ben", "--computers", "1"])
     assert command.play is not None and command.play.variants is None
     config = command.play.config(default_variants=frozenset({"last-roll"}), default_level="sharp")
     assert config.variants == {"last-roll"}
@@ -230,7 +231,7 @@ def test_play_without_variants_takes_the_settings() -> None:
     ],
 )
 def test_aces_match_options(extra: list[str], match: str, rounds: int, bankroll: int) -> None:
-    command = parse(["play", "aces", "--players", "Ann,Ben", *extra])
+    command = parse(["play", "aces", "--names", "Ann,Ben", *extra])
     assert command.play is not None
     options = command.play.options
     assert (options["match"], options["rounds"], options["bankroll"]) == (
@@ -243,7 +244,7 @@ def test_aces_match_options(extra: list[str], match: str, rounds: int, bankroll:
 def test_ascii_anywhere_and_plain_commands() -> None:
     assert parse([]) == Command("title")
     assert parse(["--ascii"]).ascii
-    assert parse(["play", "aces", "--players", "A,B", "--ascii"]).ascii
+    assert parse(["play", "aces", "--names", "A,B", "--ascii"]).ascii
     assert parse(["--ascii", "resume"]) == Command("resume", ascii=True)
     assert parse(["rules", "chase"]).game_id == "chase"
     assert parse(["simulate", "--help"]) == Command("simulate", rest=("--help",))
@@ -251,7 +252,7 @@ def test_ascii_anywhere_and_plain_commands() -> None:
 
 def test_usage_error_is_raised_not_printed() -> None:
     with pytest.raises(UsageError, match=r"^party-dice play: "):
-        parse(["play", "aces", "--players", "Ann"])
+        parse(["play", "aces", "--names", "Ann"])
 
 
 # -- the shared checks -------------------------------------------------------------------

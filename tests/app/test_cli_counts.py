@@ -32,15 +32,18 @@ def no_big_lists(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.parametrize(
     ("argv", "said"),
     [
-        (["play", "aces", "--players", "Ann", "--bots", HUGE], "--bots: must be at most 20"),
-        (["play", "aces", "--players", "Ann,Ben", "--bots", "19"], "at most 6 players"),
-        (["play", "chase", "--players", "Ann", "--bots", "-1"], "at least 0"),
-        (["play", "aces", "--players", "A,B", "--rounds", HUGE], "--rounds: must be at most 99"),
-        (["play", "aces", "--players", "A,B", "--bankroll", HUGE], "must be at most 999"),
-        (["play", "aces", "--players", "A,B", "--first-seat", HUGE], "must be at most 20"),
-        (["play", "aces", "--players", "A,B", "--seed", "9" * 30], "--seed: must be at most"),
-        (["play", "chase", "--players", ",".join(["x"] * 100_000)], "more than 20 people"),
-        (["play", "aces", "--players", "A,B", "--bots", "9" * 5000], "a whole number, not"),
+        (
+            ["play", "aces", "--names", "Ann", "--computers", HUGE],
+            "--computers: must be at most 20",
+        ),
+        (["play", "aces", "--names", "Ann,Ben", "--computers", "19"], "at most 6 players"),
+        (["play", "chase", "--names", "Ann", "--computers", "-1"], "at least 0"),
+        (["play", "aces", "--names", "A,B", "--rounds", HUGE], "--rounds: must be at most 99"),
+        (["play", "aces", "--names", "A,B", "--bankroll", HUGE], "must be at most 999"),
+        (["play", "aces", "--names", "A,B", "--first-seat", HUGE], "must be at most 20"),
+        (["play", "aces", "--names", "A,B", "--seed", "9" * 30], "--seed: must be at most"),
+        (["play", "chase", "--names", ",".join(["x"] * 100_000)], "more than 20 people"),
+        (["play", "aces", "--names", "A,B", "--computers", "9" * 5000], "a whole number, not"),
     ],
 )
 def test_a_count_out_of_range_is_refused_in_one_line(argv: list[str], said: str) -> None:
@@ -51,5 +54,5 @@ def test_a_count_out_of_range_is_refused_in_one_line(argv: list[str], said: str)
 
 
 def test_counts_in_range_still_play() -> None:
-    command = parse(["play", "chase", "--players", "Ann", "--bots", "19", "--seed", "7"])
+    command = parse(["play", "chase", "--names", "Ann", "--computers", "19", "--seed", "7"])
     assert command.play is not None and command.play.bots == 19

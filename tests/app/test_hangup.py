@@ -48,7 +48,7 @@ from tui.storage.saves import SaveStore
 ROOT = Path(__file__).resolve().parents[2]
 CHASE_ROUND_END = frozenset({"showdown", "nobody_loses", "all_out_replay", "shared_win"})
 
-ChaseArgs = ["play", "chase", "--players", "Ann", "--bots", "2", "--first-seat", "1"]
+ChaseArgs = ["play", "chase", "--names", "Ann", "--computers", "2", "--first-seat", "1"]
 
 
 class Shadow:

@@ -283,7 +283,7 @@ def test_the_command_line_cleans_names_and_never_prints_them_as_markup(tmp_path:
 
     names = "[bold red]x,[link=https://x]y,\x1b]0;pwned\x07Eve,漢字かな"
     write_app_settings(tmp_path)
-    argv = [sys.executable, "-m", "tui", "play", "aces", "--players", names, "--seed", "1"]
+    argv = [sys.executable, "-m", "tui", "play", "aces", "--names", names, "--seed", "1"]
     root = Path(__file__).resolve().parents[2]
     with PtyApp(argv, env=app_env(tmp_path), cwd=str(root)) as app:
         assert app.wait_for("漢字かな", timeout=20), app.text()[-1500:]
@@ -301,7 +301,7 @@ def test_the_command_line_refuses_a_name_too_long_in_one_line() -> None:
 
     root = Path(__file__).resolve().parents[2]
     result = subprocess.run(
-        [sys.executable, "-m", "tui", "play", "aces", "--players", "W" * 200 + ",Ben"],
+        [sys.executable, "-m", "tui", "play", "aces", "--names", "W" * 200 + ",Ben"],
         capture_output=True,
         text=True,
         cwd=root,

@@ -19,18 +19,14 @@ import pytest
 from tests.support.pty_driver import _ANSI, PtyApp, start
 from tests.support.storm import unread_input, write_storm
 
-QUIT_WITHIN = 1.0
-"""Seconds in which Ctrl+Q must be handled once the app has read all its input: the
-app starts giving the terminal back (``LEAVING``) or has exited."""
-
-STORM_QUIT_WITHIN = 5.0
-"""The same after a storm of tens of thousands of keys. The bug was an app deaf for 12 to
-150 s, or for good (a false size report had left it drawing in one cell, so Ctrl+Q's
-question was never seen). Measured over seeds 1 to 12: 0.06 to 0.9 s with the machine's
-two cores shared by four jobs, up to 2.65 s with three to six times more work than
-cores (the app is still working through what the storm's last keys started, a search
-or a rules page laid out again). The aim is under a second on a quiet machine; the time
-is printed, and this bound only catches deafness: a time target belongs in a benchmark."""
+QUIT_WITHIN = 5.0
+"""Seconds in which Ctrl+Q must be handled once the app has read all its input (the app
+starts giving the terminal back, ``LEAVING``, or has exited), after a few bad bytes or
+after a storm of tens of thousands of keys. The bug was an app deaf for 12 to 150 s, or
+for good (a false size report had left it drawing in one cell, so Ctrl+Q's question was
+never seen). This bound only catches deafness, on a machine with ten jobs on its two
+cores too; the time itself (target: under a second) is ``tests/bench_storm.py``'s, and
+the storm test prints it."""
 
 LEAVING = b"\x1b[?2004l"
 """What Textual writes first when it gives the terminal back (bracketed paste off)."""
@@ -118,7 +114,7 @@ def test_a_false_size_report_leaves_the_app_its_size(tmp_path: Path) -> None:
     app never turned on) made the app lay itself out for 1x1 on an 80x24 terminal:
     after a storm, Ctrl+Q's question was up but drawn in one cell (issue 17, item 7)."""
     write_settings(tmp_path, confirm_quit=True)
-    with start(tmp_path, ["play", "aces", "--players", "Ann,Ben"]) as app:
+    with start(tmp_path, ["play", "aces", "--names", "Ann,Ben"]) as app:
         assert app.wait_for("Ben"), app.text()[-400:]
         app.send(b"\x1b[48;1;1;1;1t")
         check_alive_then_quit(app, tmp_path, "a false size report")
@@ -130,8 +126,8 @@ STORM_KEYS = 3000
 
 STORMED: tuple[list[str], ...] = (
     [],
-    ["play", "aces", "--players", "Ann,Ben"],
-    ["play", "chase", "--players", "Ann,Ben,Cy"],
+    ["play", "aces", "--names", "Ann,Ben"],
+    ["play", "chase", "--names", "Ann,Ben,Cy"],
 )
 """What a seed storms: the title (and what its keys open), an Aces or a Chase table."""
 
@@ -158,14 +154,14 @@ def run_storm(home: Path, argv: list[str], seed: int, keys: int) -> str | None:
         if app.poll() is not None:
             problem = f"exited with {app.returncode} during the storm"
         else:
-            took = quits_in_time(app, STORM_QUIT_WITHIN)
+            took = quits_in_time(app, QUIT_WITHIN)
             if took is not None:
                 print(f"seed {seed}: Ctrl+Q handled {took:.2f} s after the storm")
             if took is None:
                 app.send(b"y")  # in case the question came late
                 code = app.wait(30)
                 late = "never" if code is None else "only later"
-                problem = f"Ctrl+Q not handled within {STORM_QUIT_WITHIN} s after a storm ({late})"
+                problem = f"Ctrl+Q not handled within {QUIT_WITHIN} s after a storm ({late})"
             elif app.poll() is None:
                 problem = f"still running {EXIT_WITHIN} s after Ctrl+Q was handled"
             if problem is None and app.returncode not in (0, None):

@@ -85,7 +85,7 @@ async def test_a_second_enter_after_covering_a_card_does_not_lift_the_next_curta
     Enter 0.05 to 0.4 s later must leave "Pass to Ben" up (Ann would see Ben's card)."""
     for gap in (0.05, 0.2, 0.4):
         app, config = await open_game(
-            make_app, app_dirs, "play chase --players Ann,Ben,Cleo --first-seat 3 --seed 30"
+            make_app, app_dirs, "play chase --names Ann,Ben,Cleo --first-seat 3 --seed 30"
         )
         async with app.run_test(size=(80, 24)) as pilot:
             app.start_game(config)
@@ -109,7 +109,7 @@ async def test_enter_twice_at_the_deal_does_not_show_the_first_player_s_card_to_
     make_app: MakeApp, app_dirs: AppDirs, times: ScriptedTimes
 ) -> None:
     app, config = await open_game(
-        make_app, app_dirs, "play chase --players Ann,Ben,Cleo --first-seat 3 --seed 30"
+        make_app, app_dirs, "play chase --names Ann,Ben,Cleo --first-seat 3 --seed 30"
     )
     async with app.run_test(size=(80, 24)) as pilot:
         app.start_game(config)
@@ -166,7 +166,7 @@ async def test_enter_every_0_3_s_to_hurry_the_computers_never_lifts_a_curtain(
     app, config = await open_game(
         make_app,
         app_dirs,
-        "play chase --players Ann,Ben --bots 3 --first-seat 2 --seed 30",
+        "play chase --names Ann,Ben --computers 3 --first-seat 2 --seed 30",
         animation="fast",
     )
     async with app.run_test(size=(80, 24)) as pilot:
@@ -195,7 +195,7 @@ async def test_keys_pressed_to_hurry_the_computers_do_not_make_the_person_s_move
     app, config = await open_game(
         make_app,
         app_dirs,
-        "play chase --players Ann --bots 4 --first-seat 4 --seed 3",
+        "play chase --names Ann --computers 4 --first-seat 4 --seed 3",
         animation="normal",
     )
     async with app.run_test(size=(80, 48)) as pilot:
@@ -224,15 +224,16 @@ async def test_keys_pressed_to_hurry_the_computers_do_not_make_the_person_s_move
 
 TABLES = [
     pytest.param(
-        "play chase --players Ann,Ben --bots 2 --seed 5", id="chase, two people and two computers"
+        "play chase --names Ann,Ben --computers 2 --seed 5",
+        id="chase, two people and two computers",
     ),
     pytest.param(
-        "play chase --players Ann,Ben,Cleo --seed 8",
+        "play chase --names Ann,Ben,Cleo --seed 8",
         id="chase, three people",
         marks=pytest.mark.slow,
     ),
     pytest.param(
-        "play aces --players Ann,Ben,Cleo --match rounds --rounds 3 --seed 4",
+        "play aces --names Ann,Ben,Cleo --match rounds --rounds 3 --seed 4",
         id="aces, three people",
         marks=pytest.mark.slow,
     ),
@@ -304,7 +305,7 @@ async def test_the_app_s_keys_are_never_held_back(
     from tui.screens.help import HelpScreen
 
     app, config = await open_game(
-        make_app, app_dirs, "play chase --players Ann,Ben,Cleo --first-seat 3 --seed 30"
+        make_app, app_dirs, "play chase --names Ann,Ben,Cleo --first-seat 3 --seed 30"
     )
     async with app.run_test(size=(80, 24)) as pilot:
         app.start_game(config)

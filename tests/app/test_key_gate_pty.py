@@ -1,6 +1,6 @@
 """Issue 15 through the real app on a pty: Enter pairs at every curtain of a whole game.
 
-``party-dice play chase --players Ann,Ben --bots 1`` runs on a pseudo-terminal as over
+``party-dice play chase --names Ann,Ben --computers 1`` runs on a pseudo-terminal as over
 ``ssh -t``, with its real clock (nothing injected). Every time a key takes something
 off the screen that a curtain may follow (the dealer's deal, Ann's or Ben's curtain,
 the private card after a change, the round's end), a second Enter follows 50 to 400 ms
@@ -34,7 +34,7 @@ from tui.screens.round_end import LOOK
 from tui.session.keygate import CURTAIN, DECISION, GateRule
 from tui.session.privacy import ROUND_END_KINDS, SHARED_KEYBOARD, people_in
 
-ARGV = ["play", "chase", "--players", "Ann,Ben", "--bots", "1", "--first-seat", "1"]
+ARGV = ["play", "chase", "--names", "Ann,Ben", "--computers", "1", "--first-seat", "1"]
 SEED = 38
 """A short whole game (four rounds) with six curtains and a private card."""
 MARGIN = 0.08

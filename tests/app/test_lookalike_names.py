@@ -39,7 +39,7 @@ def test_a_lookalike_is_refused_at_its_seat(first: str, second: str, why: str) -
 
 def test_the_command_line_refuses_them_in_one_line() -> None:
     with pytest.raises(UsageError, match=r"Seat 2 .*: looks the same as the name of seat 1"):
-        parse(["play", "aces", "--players", "Ann,\u0410nn"])
+        parse(["play", "aces", "--names", "Ann,\u0410nn"])
 
 
 @pytest.mark.parametrize(

@@ -32,6 +32,7 @@ from tui.engine.controller import Seat
 from tui.gameconfig import GameConfig
 from tui.screens import cut
 from tui.session import TableSession
+from tui.session.table_session import HeldTable
 
 MakeApp = Callable[..., Any]
 
@@ -83,8 +84,12 @@ class MonkeyApp(PartyDiceApp):
         self.quits += 1
         self.call_later(self.back_to_title)
 
-    def autosave(self, session: TableSession) -> None:
+    def action_share(self, what: str) -> None:
+        """No shared tables here: they start real processes (tests/share covers them)."""
+
+    def autosave(self, session: HeldTable) -> None:
         # Recorded, not raised: the app saves inside ``contextlib.suppress`` on quit.
+        assert isinstance(session, TableSession)
         problem = check_invariants(session.controller)
         if problem:
             self.problems.append(problem)

@@ -18,7 +18,7 @@ from tests.support.app import AppDirs
 from tests.support.chase import chase_config
 from tests.support.scripted import ScriptedRandom
 from tests.support.table import aces_config, table_of, write_settings
-from tui.cli import Command
+from tui.commands import Command
 from tui.engine.controller import Controller
 from tui.games import controller_from_dict
 from tui.screens.confirm import ConfirmScreen
@@ -304,12 +304,14 @@ async def test_a_game_open_in_another_session_says_so(make_app: MakeApp, app_dir
             await pilot.pause()
             notes = [n.message for n in app._notifications]
             assert "This game is open in another session." in notes
-        # ``resume`` takes the newest game nobody has open.
+        # ``resume`` never opens another game in place of the latest (issue 16, item 5):
+        # it says which game is open elsewhere, and stays on the title.
         resumed = make_app(settings_path=app_dirs.settings, start=Command("resume"))
         async with resumed.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
-            slot = table_of(resumed).session.slot
-            assert slot is not None and slot.slot_id != busy.slot_id
+            assert [type(s).__name__ for s in resumed.screen_stack] == ["TitleScreen"]
+            notes = [n.message for n in resumed._notifications]
+            assert any(n.startswith("Your latest game, ") for n in notes), notes
     finally:
         other_session.release()
 

@@ -61,6 +61,10 @@ async def test_rules_key_opens_the_rules_from_every_screen(
         if route != "title":
             await pilot.press(*ROUTES[route][0])
             await pilot.pause()
+        if key == "question_mark" and isinstance(app.focused, Input):
+            # A new setup opens in the first name, where "?" is typed like any letter.
+            app.focused.blur()
+            await pilot.pause()
         await pilot.press(key)
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen)
@@ -86,6 +90,8 @@ async def test_title_menu_by_arrows_and_enter(make_app: MakeApp) -> None:
         assert [menu.get_option_at_index(i).id for i in range(menu.option_count)] == [
             "aces",
             "chase",
+            "host",
+            "join",
             "rules",
             "settings",
             "quit",
@@ -119,13 +125,20 @@ def _start(screen: SetupScreen) -> Button:
 
 
 async def test_setup_starts_valid_with_numbered_players(make_app: MakeApp) -> None:
+    """A new group: two numbered people to type over, two computers, the first name
+    focused with its placeholder selected (typing replaces it)."""
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _setup(pilot)
-        names = [row.name_input.value for row in screen.rows()]
-        assert names == ["Player 1", "Player 2", "Player 3"]
+        seats = [(row.name_input.value, row.kind) for row in screen.rows()]
+        assert seats == [
+            ("Player 1", "person"),
+            ("Player 2", "person"),
+            ("Ada", "casual"),
+            ("Alan", "casual"),
+        ]
         assert not _start(screen).disabled
-        assert app.focused is _start(screen)
+        assert app.focused is screen.rows()[0].name_input
 
 
 @pytest.mark.parametrize(
@@ -214,10 +227,10 @@ async def test_setup_moves_seats_and_sets_computers(make_app: MakeApp) -> None:
         rows[0].name_input.focus()
         await pilot.press("ctrl+down")
         await pilot.pause()
-        assert [row.clean for row in screen.rows()] == ["Player 2", "Ann", bot_name]
+        assert [row.clean for row in screen.rows()] == ["Player 2", "Ann", bot_name, "Alan"]
         assert app.focused is screen.rows()[1].name_input
         config = screen.config()
-        assert [seat.bot for seat in config.seats] == [None, None, "sharp"]
+        assert [seat.bot for seat in config.seats] == [None, None, "sharp", "casual"]
 
 
 async def test_setup_start_hands_a_config_to_the_app(
@@ -241,7 +254,7 @@ async def test_setup_start_hands_a_config_to_the_app(
     assert config.variants == {"four-lives"}
     assert config.first_seat == 2
     assert config.options["all_out"] == "share"
-    assert config.names == ("Ann", "Player 2", "Player 3")
+    assert config.names == ("Ann", "Player 2", "Ada", "Alan")
     assert app.settings.last_names == ("Ann",), "the typed name, not the placeholders"
 
 
@@ -302,7 +315,7 @@ async def test_settings_survive_a_restart(make_app: MakeApp, app_dirs: AppDirs) 
         screen.query_one("#choice-theme", Select).value = "nord"
         screen.query_one("#confirm-quit", Switch).value = False
         await pilot.pause()
-        conflicts = screen.query_one("#conflicts", Static)
+        conflicts = screen.query_one("#conflicts-chase", Static)
         assert conflicts.display and "King stops play" in _text(conflicts)
         note = screen.query_one("#row-king-stops .setting-note", Static)
         assert note.display and "Kings swap too" in _text(note)
@@ -618,7 +631,7 @@ async def test_continue_lists_several_saves(make_app: MakeApp) -> None:
 
 
 async def test_resume_command_without_saves_says_so(make_app: MakeApp) -> None:
-    from tui.cli import Command
+    from tui.commands import Command
 
     app = make_app(start=Command("resume"))
     async with app.run_test() as pilot:
@@ -636,7 +649,7 @@ async def test_play_command_opens_the_table_over_the_title(make_app: MakeApp) ->
     from tui.cli import parse
     from tui.table.screen import TableScreen
 
-    command = parse(["play", "chase", "--players", "Ann,[b]Ben", "--bots", "2", "--seed", "5"])
+    command = parse(["play", "chase", "--names", "Ann,[b]Ben", "--computers", "2", "--seed", "5"])
     app = make_app(start=command)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

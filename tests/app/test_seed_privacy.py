@@ -1,10 +1,11 @@
 """Issue 18 item 7: the seed is for replays and tests, and never leaves the process.
 
 Anyone on a shared server can read a command line in ``ps``; with ``--seed`` they could
-work out every deal. ``--help`` and the README say so, and party-dice starts no process
-of its own (no ``subprocess``, ``os.exec*``, ``os.spawn*``, ``os.system``, ``os.popen``,
-``multiprocessing``, ``webbrowser``), so it never puts the seed or the game on another
-command line.
+work out every deal. ``--help`` and the README say so, and party-dice starts one process
+only: a shared table's (``tui/share/process.py``), whose command line is the constant
+``python -m tui.share.process``; its seed, code and game go down a pipe. Nothing else
+uses ``subprocess``, ``os.exec*``, ``os.spawn*``, ``os.system``, ``os.popen``,
+``multiprocessing`` or ``webbrowser``, so the seed or the game never reach a command line.
 """
 
 from __future__ import annotations
@@ -34,9 +35,14 @@ def test_the_readme_says_so_too() -> None:
     assert "it is for replays and tests, never for a real game of Chase" in text
 
 
-def test_the_app_starts_no_process_of_its_own() -> None:
+TABLE_PROCESS = ROOT / "tui" / "share" / "process.py"
+
+
+def test_the_app_starts_no_process_but_the_shared_tables() -> None:
     found = []
     for path in sorted((ROOT / "tui").rglob("*.py")):
+        if path == TABLE_PROCESS:
+            continue
         for node in ast.walk(ast.parse(path.read_text(), str(path))):
             if isinstance(node, ast.Import):
                 found += [(path, a.name) for a in node.names if a.name in STARTERS]
@@ -50,3 +56,17 @@ def test_the_app_starts_no_process_of_its_own() -> None:
             ):
                 found.append((path, f"os.{node.attr}"))
     assert found == []
+
+
+def test_the_shared_table_s_command_line_is_a_constant() -> None:
+    """Its one ``Popen`` is given a literal list: ``sys.executable`` and string literals."""
+    calls = [
+        node
+        for node in ast.walk(ast.parse(TABLE_PROCESS.read_text()))
+        if isinstance(node, ast.Call) and ast.unparse(node.func) == "subprocess.Popen"
+    ]
+    assert len(calls) == 1
+    argv = calls[0].args[0]
+    assert isinstance(argv, ast.List)
+    assert ast.unparse(argv.elts[0]) == "sys.executable"
+    assert all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in argv.elts[1:])

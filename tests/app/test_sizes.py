@@ -18,6 +18,7 @@ import pytest
 from tests.support.app import AppDirs, resize
 from tests.support.chase import chase_config, screen_lines
 from tests.support.resilience import send_keys
+from tests.support.settle import settle
 from tests.support.table import aces_config, on_top, table_of, write_settings
 from tui.engine.controller import Seat
 from tui.gameconfig import BOT_NAMES, GameConfig
@@ -45,6 +46,7 @@ async def sweep(pilot: Any, sizes: tuple[tuple[int, int], ...] = SIZES) -> None:
         await resize(pilot, width, height)
         assert on_top(app) is top, (width, height, app.screen_stack)
     await resize(pilot, 80, 24)
+    await settle(pilot)
     assert on_top(app) is top
     assert len(screen_lines(app)) == 24
 

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from tests.support.app import AppDirs
+from tests.support.pace import hold_forced_moves
 from tests.support.table import aces_config, scripted_factory, write_settings
 from tui.gameconfig import GameConfig
 
@@ -79,12 +80,15 @@ def test_aces_roll_off_in_the_log(snap_compare: Any, make_app: Any, app_dirs: Ap
 
 @pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "160x48"])
 def test_aces_after_scripted_rolls(
-    snap_compare: Any, make_app: Any, app_dirs: AppDirs, size: Any
+    snap_compare: Any, make_app: Any, app_dirs: AppDirs, size: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Three rolls in: Ann at zero ("0 chips", circle and "at zero", yellow) and to play;
+    """Three rolls in: Ann at zero ("0 chips", circle and "at zero", yellow) and to play,
+    with no choice: her roll plays itself after a short pause ("Ann has no choice: R
+    Roll: no chips, so nothing can move");
     Ben 2 chips, Cleo 3; one chip in the pot; the dice box shows Cleo's 2 and 5; the log
     tells each roll in words with die faces. At 160x48 the dice are drawn as pips and
     the players sit around the pot (Ann and Ben above, Cleo below)."""
+    hold_forced_moves(monkeypatch)
     app, before = table_app(
         make_app, app_dirs, aces_config(3, first_seat=0), THREE_ROLLS, ["enter", "r", "r", "r"]
     )
@@ -175,9 +179,12 @@ def test_aces_two_players_large(snap_compare: Any, make_app: Any, app_dirs: AppD
     assert snap_compare(app, terminal_size=LARGE, run_before=before)
 
 
-def test_aces_ascii_glyphs(snap_compare: Any, make_app: Any, app_dirs: AppDirs) -> None:
+def test_aces_ascii_glyphs(
+    snap_compare: Any, make_app: Any, app_dirs: AppDirs, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """With ASCII glyphs: dice as [1] [6], chips as o, markers as > and o; nothing
     else changes."""
+    hold_forced_moves(monkeypatch)
     app, before = table_app(
         make_app,
         app_dirs,
@@ -189,11 +196,14 @@ def test_aces_ascii_glyphs(snap_compare: Any, make_app: Any, app_dirs: AppDirs) 
     assert snap_compare(app, terminal_size=SMALL, run_before=before)
 
 
-def test_aces_hostile_names(snap_compare: Any, make_app: Any, app_dirs: AppDirs) -> None:
+def test_aces_hostile_names(
+    snap_compare: Any, make_app: Any, app_dirs: AppDirs, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Names with markup and wide characters are shown literally and cut with an
     ellipsis: "[bold red]x[/]" in plain text (its panel "[bold re…x[/]"), the long wide
     name cut in the middle, whole characters either side of the "…" (张伟张伟…张伟), the
     layout the same as with short names."""
+    hold_forced_moves(monkeypatch)
     names = ["[bold red]x[/]", "\u5f20\u4f1f" * 10, "[link=x]y"]
     app, before = table_app(
         make_app,

@@ -23,6 +23,7 @@ from tests.support.chase import (
     deck_factory,
     play,
 )
+from tests.support.pace import hold_forced_moves
 from tests.support.table import write_settings
 from tui.engine.controller import Controller
 from tui.gameconfig import BOT_NAMES, GameConfig
@@ -102,13 +103,17 @@ def test_chase_after_a_swap(snap_compare: Any, make_app: Any, app_dirs: AppDirs)
     assert snap_compare(app, terminal_size=SMALL, run_before=before)
 
 
-def test_chase_king_blocks_a_swap(snap_compare: Any, make_app: Any, app_dirs: AppDirs) -> None:
+def test_chase_king_blocks_a_swap(
+    snap_compare: Any, make_app: Any, app_dirs: AppDirs, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Ben asked to change with Cleo, who holds a King: the King is shown to everyone,
     on the public table (no curtain: Cleo has nothing private left and can only stand).
     Cleo's panel shows [K♠] "King up", Ben's says "blocked"; the middle shows the King
     (heavy border) "Cleo's King blocks Ben"; the info box says why Cleo cannot change
-    and lists "Kings up: Cleo K♠"; the action bar offers Cleo only "S/Enter Stand"; the
-    log tells the block."""
+    and lists "Kings up: Cleo K♠"; Cleo can only stand, so the action bar shows the move
+    that plays itself after a short pause, "Cleo has no choice: S Stand"; the log tells
+    the block."""
+    hold_forced_moves(monkeypatch)
     app, before = chase_app(make_app, app_dirs, chase_config(), [KING], ["d", "enter", "c"])
     assert snap_compare(app, terminal_size=SMALL, run_before=before)
 
@@ -209,7 +214,8 @@ def test_chase_twenty_players(
     moved. At 80x24: one line per seat in two columns (marker, name, lives as ● and a
     number, card, ◆ for the dealer, person or bot), every name readable; Fay's card is
     face up, the others face down; the log tells the computer players' moves and
-    reasons. At 160x48: bordered panels in three rows, taller middle and log; the info
+    reasons, and ends with what Fay missed ("While Fay waited:" and who changed this
+    round). At 160x48: bordered panels in three rows, taller middle and log; the info
     box lists the variants Four lives and Pairs are safe."""
     config = twenty_players(["four-lives", "pairs-safe"])
     app, before = chase_app(make_app, app_dirs, config)

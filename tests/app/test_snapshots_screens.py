@@ -38,16 +38,56 @@ def test_title_ascii(snap_compare: Any, make_app: MakeApp) -> None:
 
 
 def test_setup_aces(snap_compare: Any, make_app: MakeApp) -> None:
-    """Setup for Aces at 80x24: three numbered people, each with person/computer, move
-    and remove buttons; "3 players (2 to 6)"; who starts (roll-off), match (one round);
-    no variants; Start focused and enabled."""
+    """Setup for Aces at 80x24, a new group: two numbered people to type over (the first
+    focused, its name selected) and two computers, each with person/computer, move and
+    remove buttons; "+ Add computer" and "Computers 2" beside "+ Add seat"; "4 players
+    (2 to 6)"; who starts (roll-off), match (one round); no variants, and "Change"."""
     assert snap_compare(make_app(), press=["a"], terminal_size=(80, 24), run_before=no_blink)
 
 
+def _remember_a_table() -> None:
+    from tui.engine.controller import Seat
+    from tui.gameconfig import GameConfig
+    from tui.storage.last_table import LastTables, save_tables
+
+    seats = (Seat("Ann"), Seat("Ben"), Seat("Ada", "casual"), Seat("Alan", "sharp"))
+    save_tables(LastTables().remember(GameConfig("aces", seats)))
+
+
+def test_title_play_again(snap_compare: Any, make_app: MakeApp) -> None:
+    """The title at 80x24 after a table was set up: "Play again" comes first, with the
+    table in a few words ("Aces: Ann, Ben + 2 computers"), so p or Enter starts it."""
+    _remember_a_table()
+    assert snap_compare(make_app(), terminal_size=(80, 24))
+
+
+def test_title_play_again_large(snap_compare: Any, make_app: MakeApp) -> None:
+    """The same at 160x48: "Play again" first in the centred menu."""
+    _remember_a_table()
+    assert snap_compare(make_app(), terminal_size=(160, 48))
+
+
+def test_setup_variants(snap_compare: Any, make_app: MakeApp) -> None:
+    """Ctrl+T on the Aces setup at 80x24: the variants over the setup, with the same
+    switches and lines as Settings ("Three-Chip Start", "Everyone starts with three
+    chips instead of two.") and how to leave ("Escape: done.")."""
+    assert snap_compare(
+        make_app(), press=["a", "ctrl+t"], terminal_size=(80, 24), run_before=no_blink
+    )
+
+
+def test_setup_variants_large(snap_compare: Any, make_app: MakeApp) -> None:
+    """The same at 160x48, every Aces variant shown at once ("Single-Die")."""
+    assert snap_compare(
+        make_app(), press=["a", "ctrl+t"], terminal_size=(160, 48), run_before=no_blink
+    )
+
+
 def test_setup_chase(snap_compare: Any, make_app: MakeApp) -> None:
-    """Setup for Chase at 80x24: 3 people and a sharp computer player (named, with its
-    one-line description under the row); "4 players (3 to 20)"; first dealer random;
-    all out at once: keep the last life."""
+    """Setup for Chase at 80x24: two people, two casual computers and a seat added and
+    made a sharp computer (named, with its one-line description under the row);
+    "Computers 3"; "5 players (3 to 20)"; first dealer random; all out at once: keep
+    the last life."""
 
     async def before(pilot: Pilot[Any]) -> None:
         await pilot.press("c")
@@ -126,7 +166,8 @@ def test_settings_conflict(snap_compare: Any, make_app: MakeApp) -> None:
 
 def test_settings_display(snap_compare: Any, make_app: MakeApp) -> None:
     """The end of the settings at 80x24: animation, dice and cards with the glyph check
-    line (six die faces and four suits), computer level, theme, confirm before quitting."""
+    line (six die faces and four suits), computer level, theme, confirm before quitting
+    and "Show the odds" (off)."""
 
     async def before(pilot: Pilot[Any]) -> None:
         await pilot.press("s")

@@ -39,6 +39,7 @@ from textual.widgets import OptionList
 
 from tests.support.app import SEED, AppDirs
 from tests.support.chase import chase_config, deck, deck_factory, screen_lines
+from tests.support.pace import hold_forced_moves
 from tests.support.table import aces_config, scripted_factory, write_settings
 from tui.app import PartyDiceApp
 
@@ -48,6 +49,13 @@ MID_GAME_DICE = [1, 6, 6, 4, 2, 5, 1, 1]
 """Ann: ace and six (a chip to the pot, one to Ben); Ben: a six (a chip to Cleo); Cleo:
 nothing; Dan (computer): two aces (both chips to the pot). Ann, at zero, is to play."""
 MID_GAME_KEYS = ["enter", "r", "r", "r"]
+
+
+@pytest.fixture(autouse=True)
+def held_forced_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ann's roll at zero is forced: it waits for a key, so the pictures never race it."""
+    hold_forced_moves(monkeypatch)
+
 
 COLOUR_SYSTEMS = {
     "standard": ColorSystem.STANDARD,

@@ -40,9 +40,9 @@ def test_a_dealers_king_life_is_lost_for_the_king_not_for_the_card_shown() -> No
     )
     summary = chase_words.round_summary(controller.view(None), events, NAMES, False)
     assert summary is not None
-    assert "Ann loses a life for finding a King: 2 lives left." in summary.lines
-    assert "Ben loses a life with 4♥: 2 lives left." in summary.lines
-    assert not any(line.startswith("Ann loses a life with") for line in summary.lines)
+    assert "Ann loses a life (found a King): 2 lives left." in summary.lines
+    assert "Ben loses a life (4♥, lowest): 2 lives left." in summary.lines
+    assert not any(line.startswith("Ann loses a life (9") for line in summary.lines)
     assert "Ann loses a life for finding a King (2 lives left)" in describe(events, NAMES)
 
 

@@ -41,6 +41,14 @@ def started(sessions: Sessions, game_id: str = "aces") -> TableSession:
     return session
 
 
+def first_move(controller: Controller) -> None:
+    """One move, as the table would make it (the roll-off, or a computer's turn)."""
+    if controller.is_bot_turn():
+        controller.play_bot()
+    else:
+        controller.apply(controller.actions()[0])
+
+
 def play_to_the_end(controller: Controller) -> None:
     for _ in range(100_000):
         if controller.over:
@@ -110,6 +118,7 @@ def test_an_unusable_saves_folder_starts_the_game_unsaved(tmp_path: Path) -> Non
 
 def test_autosave_writes_after_every_move_and_records_the_end_once(sessions: Sessions) -> None:
     session = started(sessions)
+    first_move(session.controller)
     assert session.autosave() is None
     assert [save.slot_id for save in sessions.store.list()] == [session.slot.slot_id]  # type: ignore[union-attr]
     play_to_the_end(session.controller)
@@ -129,12 +138,24 @@ def test_a_failed_save_turns_saving_off_and_is_told_once(
         raise OSError("disk full")
 
     monkeypatch.setattr(session.slot, "write", broken)
+    first_move(session.controller)
     notice = session.autosave()
     assert notice == Notice(
         "Saving is off for now: disk full. It is tried again after every move.", "warning", 8
     )
     assert not session.saving and session.saving_off
     assert session.autosave() is None  # told once; play goes on
+
+
+def test_a_game_nobody_moved_in_is_not_saved(sessions: Sessions) -> None:
+    """Issue 16, item 5: a table opened and left at once leaves no save behind; the
+    first move (a computer's too) saves it."""
+    session = started(sessions)
+    assert session.autosave() is None
+    assert sessions.store.list() == []
+    first_move(session.controller)
+    session.autosave()
+    assert len(sessions.store.list()) == 1
 
 
 def test_a_history_that_cannot_be_written_is_told(tmp_path: Path) -> None:
@@ -172,13 +193,34 @@ def test_latest_picks_the_newest_free_save_or_says_why_not(sessions: Sessions) -
     assert slot_id is None
     assert notices == [Notice("There is no saved game to continue.", timeout=6)]
     session = started(sessions)
+    first_move(session.controller)
     session.autosave()
     assert sessions.latest() == (
         None,
         [Notice("Every saved game is open in another session.", timeout=6)],
     )
     session.release()
-    assert sessions.latest() == (session.slot.slot_id, [])  # type: ignore[union-attr]
+    slot_id, notices = sessions.latest()
+    assert slot_id == session.slot.slot_id  # type: ignore[union-attr]
+    (told,) = notices
+    assert told.message.startswith("Continuing Aces in the Pot with "), "which game it opened"
+
+
+def test_resume_never_opens_an_older_game_when_the_latest_is_in_use(sessions: Sessions) -> None:
+    """Issue 16, item 5: the newest save open in another session is said by name, and no
+    older save is opened in its place."""
+    older = started(sessions)
+    first_move(older.controller)
+    older.autosave()
+    older.release()
+    newest = started(sessions, "chase")
+    first_move(newest.controller)
+    newest.autosave()
+    slot_id, notices = sessions.latest()
+    assert slot_id is None
+    (told,) = notices
+    assert told.message.startswith("Your latest game, Chase the Ace with ")
+    assert "open in another session" in told.message
 
 
 def test_rematch_is_the_same_table_with_the_next_seed(sessions: Sessions) -> None:

@@ -168,6 +168,7 @@ def app_env(home: Path) -> dict[str, str]:
         "XDG_CONFIG_HOME": str(home / "config"),
         "XDG_STATE_HOME": str(home / "state"),
         "XDG_DATA_HOME": str(home / "data"),
+        "PARTY_DICE_SHARING": "off",  # random keys must never start a table process
     }
 
 
@@ -198,7 +199,7 @@ def shadow_of(argv: list[str]) -> Controller:
     return new_controller(config, random.Random(config.seed))
 
 
-AcesArgs = ["play", "aces", "--players", "Ann,Ben", "--first-seat", "1"]
+AcesArgs = ["play", "aces", "--names", "Ann,Ben", "--first-seat", "1"]
 """A small Aces table for tests that run the real app."""
 
 

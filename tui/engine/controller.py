@@ -111,6 +111,20 @@ class Controller:
     def view(self, seat: int | None) -> TableView:
         return self.game.view(seat)
 
+    def watch(self, changed: Callable[[], None]) -> None:
+        """Nothing moves this table but its own calls: ``changed`` is never called."""
+
+    def presence(self) -> None:
+        """Everyone is at this one keyboard: nobody to show as connected or away."""
+        return None
+
+    def door(self) -> list[tuple[str, str]]:
+        """Nobody comes or goes at one keyboard."""
+        return []
+
+    def open_door(self, choice: str) -> None:
+        """Nothing to do (``door`` offers nothing)."""
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "format": FORMAT_VERSION,

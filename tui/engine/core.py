@@ -40,6 +40,10 @@ class Action:
     players, "Pass: Ben gets it"), ``key`` the key hint. An action that needs a number
     (the dealer's cut depth) has ``arg_range`` = (lowest, highest) in its legal form and
     is applied as ``action.with_arg(n)``.
+
+    ``forced`` marks a move that is no decision: the only move on offer, and nothing the
+    player does can change what follows (a King that must go face up, a roll with no
+    chips to lose). The table plays it by itself after a short pause.
     """
 
     kind: str
@@ -47,9 +51,10 @@ class Action:
     key: str
     arg: int | None = None
     arg_range: tuple[int, int] | None = None
+    forced: bool = False
 
     def with_arg(self, arg: int) -> Action:
-        return Action(self.kind, self.label, self.key, arg, self.arg_range)
+        return Action(self.kind, self.label, self.key, arg, self.arg_range, self.forced)
 
     def matches(self, other: Action) -> bool:
         """True if ``other`` (what a player asked for) is this legal action."""

@@ -30,7 +30,8 @@ NAME_CELLS = 24
 
 
 def describe(save: SaveSummary) -> Text:
-    """One save in two lines: the game and when, then who plays."""
+    """One save in three lines: the game, its round and when; who plays; the variants
+    (two games of the same people are told apart by them)."""
     text = Text()
     text.append(games.title_of(save.game), style="bold")
     if save.round:
@@ -40,6 +41,9 @@ def describe(save: SaveSummary) -> Text:
         text.append("  ·  open in another session", style="bold")
     text.append("\nPlayers: ", style="dim")
     text.append(", ".join(fit(name, NAME_CELLS) for name in save.players))
+    titles = games.variant_titles(save.game, save.variants) if save.game in games.ids() else []
+    text.append("\nVariants: ", style="dim")
+    text.append(", ".join(titles) if titles else "none", style="dim")
     return text
 
 

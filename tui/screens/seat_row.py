@@ -18,7 +18,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from tui.engine.bots import BOT_LEVELS
 from tui.engine.controller import Seat
-from tui.gameconfig import bot_names, clean_name
+from tui.gameconfig import GameConfig, bot_names, clean_name
 from tui.storage.settings import Settings
 
 PERSON = "person"
@@ -49,18 +49,38 @@ def free_placeholder(names: Sequence[str]) -> str:
     )
 
 
-def first_seats(settings: Settings, players: tuple[int, int]) -> list[tuple[str, str]]:
-    """(name, kind) of the seats a setup opens with: the people remembered (placeholders
-    an older version kept are dropped), then computers up to the smallest table, or
-    numbered people when nobody is remembered."""
+FRESH_TABLE = 4
+"""A new group's first table: two people to name and computers up to four seats."""
+
+
+def first_seats(
+    settings: Settings, players: tuple[int, int], last: GameConfig | None = None
+) -> list[tuple[str, str]]:
+    """(name, kind) of the seats a setup opens with.
+
+    The last table of this game, as it was (the people someone named, the computers
+    with their levels; numbered people nobody named are left out); else the people
+    remembered, then computers up to the smallest table; else two numbered people to
+    name and computers up to a table of four."""
     low, high = players
-    people = [name for name in settings.last_names if not is_placeholder(name)][:high]
-    if not people:
-        people = [placeholder(n) for n in range(1, max(low, 3) + 1)]
-    seats = [(name, PERSON) for name in people]
-    missing = low - len(seats)
+    if last is not None:
+        seats = [
+            (seat.name, PERSON if seat.human else str(seat.bot))
+            for seat in last.seats
+            if not (seat.human and is_placeholder(seat.name))
+        ][:high]
+        people = [name for name, kind in seats if kind == PERSON]
+        size = low
+    else:
+        people = [name for name in settings.last_names if not is_placeholder(name)][:high]
+        size = low if people else min(high, max(low, FRESH_TABLE))
+        if not people:
+            people = [placeholder(n) for n in range(1, min(2, high) + 1)]
+        seats = [(name, PERSON) for name in people]
+    missing = size - len(seats)
     if missing > 0:
-        seats += [(name, settings.bot_level) for name in bot_names(people, missing)]
+        taken = [name for name, _ in seats]
+        seats += [(name, settings.bot_level) for name in bot_names(taken, missing)]
     return seats
 
 

@@ -16,6 +16,7 @@ from tui import games
 from tui.app_host import app_host
 from tui.engine.bots import BOT_LEVELS
 from tui.screens import SubScreen
+from tui.screens.variant_switches import VariantSwitches, state_word
 from tui.storage.settings import ANIMATION_INFO, GLYPHS_INFO, Settings
 from tui.textual_compat.quiet_footer import QuietFooter
 
@@ -43,38 +44,6 @@ def _choice_info(field: str, value: str) -> str:
         "bot_level": BOT_LEVELS,
     }
     return infos[field].get(value, "")
-
-
-def _cancelled_by(variant: str, chosen: frozenset[str]) -> str | None:
-    """The title of the variant that makes ``variant`` have no effect, if one is on."""
-    for conflict in (c for spec in games.all_games() for c in spec.conflicts):
-        if variant in conflict.cancels and conflict.variant in chosen:
-            return games.variant_title(conflict.variant)
-    return None
-
-
-def _state(on: bool) -> Text:
-    """The switch's state in a word, so it never depends on colour."""
-    return Text("on ", style="bold") if on else Text("off", style="dim")
-
-
-class VariantRow(Horizontal):
-    """A switch, the variant's title, and what it does in one line."""
-
-    def __init__(self, game_id: str, variant: str, on: bool) -> None:
-        super().__init__(classes="setting-row", id=f"row-{variant}")
-        self.game_id = game_id
-        self.variant = variant
-        self.initial = on
-
-    def compose(self) -> ComposeResult:
-        title, explanation = games.variant_title(self.variant), games.variant_line(self.variant)
-        yield Switch(self.initial, id=f"variant-{self.variant}")
-        yield Label(_state(self.initial), classes="setting-state")
-        with Vertical(classes="setting-text"):
-            yield Label(Text(title, style="bold"), classes="setting-title")
-            yield Static(explanation, classes="setting-info", markup=False)
-            yield Static("", classes="setting-note", markup=False)
 
 
 class ChoiceRow(Vertical):
@@ -119,10 +88,7 @@ class SettingsScreen(SubScreen):
         with SettingsList(id="settings-body"):
             for spec in games.all_games():
                 yield Static(f"{spec.title}: variants", classes="section-title")
-                chosen = settings.variants_for(spec.id)
-                for variant in spec.variant_names:
-                    yield VariantRow(spec.id, variant, variant in chosen)
-            yield Static("", id="conflicts", markup=False)
+                yield VariantSwitches(spec.id)
             for spec in games.all_games():
                 for option in spec.options:
                     if option.setting:
@@ -153,11 +119,20 @@ class SettingsScreen(SubScreen):
             yield ChoiceRow("theme", "Theme", [(name, name) for name in themes], self.app.theme)
             with Horizontal(classes="setting-row", id="row-confirm_quit"):
                 yield Switch(settings.confirm_quit, id="confirm-quit")
-                yield Label(_state(settings.confirm_quit), classes="setting-state")
+                yield Label(state_word(settings.confirm_quit), classes="setting-state")
                 with Vertical(classes="setting-text"):
                     yield Label(Text("Confirm before quitting", style="bold"))
                     yield Static(
                         "Ask before leaving a game in progress (it is saved either way).",
+                        classes="setting-info",
+                    )
+            with Horizontal(classes="setting-row", id="row-show_odds"):
+                yield Switch(settings.show_odds, id="show-odds")
+                yield Label(state_word(settings.show_odds), classes="setting-state")
+                with Vertical(classes="setting-text"):
+                    yield Label(Text("Show the odds", style="bold"))
+                    yield Static(
+                        "Each seat's live chance at the table (O there turns them on or off).",
                         classes="setting-info",
                     )
         yield QuietFooter()
@@ -174,23 +149,7 @@ class SettingsScreen(SubScreen):
         self._refresh_notes()
 
     def _refresh_notes(self) -> None:
-        """Explanations that depend on the current values: conflicts, choice lines."""
-        settings: Settings = app_host(self).settings
-        for row in self.query(VariantRow):
-            on = row.query_one(Switch).value
-            note = row.query_one(".setting-note", Static)
-            chosen = settings.variants_for(row.game_id)
-            cancelled_by = _cancelled_by(row.variant, chosen) if on else None
-            note.update(f"No effect while {cancelled_by} is on." if cancelled_by else "")
-            note.display = bool(cancelled_by)
-        notes = [
-            note
-            for spec in games.all_games()
-            for note in games.conflict_notes(settings.variants_for(spec.id), spec.id)
-        ]
-        conflicts = self.query_one("#conflicts", Static)
-        conflicts.update("\n".join(f"! {note}" for note in notes))
-        conflicts.display = bool(notes)
+        """The line under each choice, saying what the value chosen does."""
         for choice in self.query(ChoiceRow):
             value = choice.query_one(Select).value
             info = "" if choice.field == "theme" else _choice_info(choice.field, str(value))
@@ -200,21 +159,11 @@ class SettingsScreen(SubScreen):
 
     @on(Switch.Changed)
     def _switched(self, event: Switch.Changed) -> None:
-        app = app_host(self)
+        """The switches that are not a variant's (``VariantSwitches`` keeps those)."""
         switch_id = event.switch.id or ""
-        if event.switch.parent is not None:
-            event.switch.parent.query_one(".setting-state", Label).update(_state(event.value))
-        if switch_id == "confirm-quit":
-            app.update_settings(confirm_quit=event.value)
-            return
-        row = event.switch.parent
-        if not isinstance(row, VariantRow):
-            return
-        settings: Settings = app.settings
-        chosen = set(settings.variants_for(row.game_id))
-        (chosen.add if event.value else chosen.discard)(row.variant)
-        app.update_settings(variants=settings.with_variants(row.game_id, chosen).variants)
-        self._refresh_notes()
+        if switch_id in ("confirm-quit", "show-odds") and event.switch.parent is not None:
+            event.switch.parent.query_one(".setting-state", Label).update(state_word(event.value))
+            app_host(self).update_settings(**{switch_id.replace("-", "_"): event.value})
 
     @on(Select.Changed)
     def _chosen(self, event: Select.Changed) -> None:

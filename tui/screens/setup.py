@@ -4,18 +4,22 @@ One screen for every game, told the game id; the player range, who-starts words 
 the game's own options come from its ``GameSpec`` (``tui.games``), drawn generically;
 the checks come from ``tui.gameconfig``, which ``party-dice play`` shares. Every
 problem is written next to the field it is about, and Start stays disabled until none
-is left. Start hands a ``GameConfig`` to ``app.start_game``.
+is left. Start hands a ``GameConfig`` to ``app.start_game`` and remembers it as this
+game's last table (``tui.storage.last_table``), which the next setup opens with.
+The seats themselves (adding people and computers, the computers number, where Enter
+goes) are ``tui.screens.setup_seats``; the variants are switched over this screen
+with Settings' own switches (``tui.screens.variants``).
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 from textual.widgets import Button, Header, Input, Label, Select, Static
 
@@ -26,12 +30,10 @@ from tui.gameconfig import GameConfig, bot_names, count_problem, name_problems
 from tui.screens import SubScreen
 from tui.screens import seat_row as seating
 from tui.screens.seat_row import PERSON, SeatRow
+from tui.screens.setup_options import MatchOptions
+from tui.screens.setup_seats import SeatList
 from tui.textual_compat.quiet_footer import QuietFooter
 from tui.widgets.textfit import printable
-
-
-class SeatList(VerticalScroll, can_focus=False):
-    """The seats; it scrolls to follow the focus, so Tab never stops on it."""
 
 
 class SetupScreen(SubScreen):
@@ -39,15 +41,22 @@ class SetupScreen(SubScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", "Start"),
-        Binding("ctrl+n", "add_seat", "Add seat"),
+        Binding("ctrl+n", "add_seat(False)", "Add seat"),
+        Binding("ctrl+o", "add_seat(True)", "Computer"),
+        Binding("ctrl+t", "variants", "Variants"),
         Binding("ctrl+r", "remove_seat", "Remove seat", show=False),
         Binding("ctrl+up", "move_seat(-1)", "Move up", show=False),
         Binding("ctrl+down", "move_seat(1)", "Move down", show=False),
     ]
-    EXTRA_KEYS = (("Tab / Shift+Tab", "Next / previous field"),)
+    EXTRA_KEYS = (
+        ("Enter", "Next name, then the computers number, then Start"),
+        ("Tab / Shift+Tab", "Next / previous field"),
+    )
 
-    def __init__(self, game_id: str) -> None:
+    def __init__(self, game_id: str, *, hosted: bool = False) -> None:
+        """``hosted``: Start opens a shared table (Host a table) instead of one here."""
         super().__init__()
+        self.hosted = hosted
         self.game_id = game_id
         self.spec = games.get(game_id)
         self.low, self.high = self.spec.players
@@ -57,6 +66,7 @@ class SetupScreen(SubScreen):
 
     def compose(self) -> ComposeResult:
         app = app_host(self)
+        last = app.tables.of(self.game_id)
         yield Header()
         with Vertical(id="setup-body"):
             yield Static(
@@ -67,92 +77,65 @@ class SetupScreen(SubScreen):
                 ),
                 id="setup-heading",
             )
-            with Vertical(id="setup-options"):
-                yield from self._options()
-                yield Static(self._variants_line(), id="setup-variants")
-            with SeatList(id="setup-seats"):
-                for name, kind in seating.first_seats(app.settings, self.spec.players):
-                    yield SeatRow(name, kind, app.ascii_glyphs)
-                with Horizontal(id="setup-count-line"):
-                    yield Button("+ Add seat", id="add-seat", compact=True)
-                    yield Static("", id="count-note", markup=False)
+            yield MatchOptions(self.game_id, last)
+            yield SeatList(
+                seating.first_seats(app.settings, self.spec.players, last),
+                high=self.high,
+                level=app.settings.bot_level,
+                ascii_only=app.ascii_glyphs,
+            )
             with Horizontal(id="setup-actions"):
                 yield Static("", id="setup-problem", markup=False)
                 yield Button("Back", id="setup-back", compact=True)
                 yield Button("Start", id="start", variant="success", compact=True)
         yield QuietFooter()
 
-    def _options(self) -> ComposeResult:
-        """Who starts, then each of the game's own options (``OptionSpec``)."""
-        app = app_host(self)
-        with Horizontal(classes="option-line"):
-            yield Label(self.spec.first_seat.label, classes="option-label")
-            yield Select(
-                [(self.spec.first_seat.auto, "auto")],
-                value="auto",
-                allow_blank=False,
-                compact=True,
-                id="first",
-            )
-        for option in self.spec.options:
-            with Horizontal(classes="option-line"):
-                yield Label(option.label, classes="option-label")
-                yield Select(
-                    [(choice.label, choice.value) for choice in option.choices],
-                    value=getattr(app.settings, option.setting)
-                    if option.setting
-                    else option.default,
-                    allow_blank=False,
-                    compact=True,
-                    id=option.widget_id,
-                )
-                if option.numbers:
-                    number_id = f"{option.widget_id}-number"
-                    yield Input("", compact=True, id=number_id, type="integer", max_length=3)
-                    yield Static("", id=f"{option.widget_id}-note", markup=False)
+    @property
+    def seats(self) -> SeatList:
+        return self.query_one(SeatList)
 
-    def _variants_line(self) -> Text:
-        app = app_host(self)
-        chosen = app.variants_for(self.game_id)
-        titles = games.variant_titles(self.game_id, chosen)
-        text = Text("Variants: ", style="bold")
-        text.append(", ".join(titles) if titles else "none, the standard rules")
-        text.append("  (Settings changes them)", style="dim")
-        return text
+    @property
+    def options(self) -> MatchOptions:
+        return self.query_one(MatchOptions)
 
     def on_screen_resume(self) -> None:
-        """Back from Settings (or any screen on top): show the variants that will be
-        played, which may have changed meanwhile."""
-        self.query_one("#setup-variants", Static).update(self._variants_line())
+        """Back from the variants or Settings (or any screen on top): show the variants
+        that will be played, which may have changed meanwhile."""
+        self.options.show_variants()
 
     def on_mount(self) -> None:
         self.sub_title = "New game"
-        for option in self.spec.options:
-            if option.numbers:
-                self.query_one(f"#{option.widget_id}-number", Input).display = False
         self.revalidate()
         self.call_after_refresh(self._first_focus)
 
     def _first_focus(self) -> None:
-        """Start when the table is ready (remembered names), else the first problem."""
+        """The first name nobody has typed yet (a new group), else Start when the table
+        is ready (the last table), else the first problem."""
         if self._closed_meanwhile():
             return
-        if self.valid:
+        rows = self.rows()
+        unnamed = [r for r in rows if r.kind == PERSON and seating.is_placeholder(r.clean)]
+        if unnamed:
+            unnamed[0].name_input.focus()
+        elif self.valid:
             self.query_one("#start", Button).focus()
         else:
-            rows = self.rows()
-            problems = name_problems([row.clean for row in rows])
-            for row, problem in zip(rows, problems, strict=True):
-                if problem:
-                    row.name_input.focus()
-                    return
-            self.query_one("#add-seat", Button).focus()
+            self._focus_problem()
+
+    def _focus_problem(self) -> None:
+        rows = self.rows()
+        problems = name_problems([row.clean for row in rows])
+        for row, problem in zip(rows, problems, strict=True):
+            if problem:
+                row.name_input.focus()
+                return
+        self.query_one("#add-seat", Button).focus()
 
     # -- state -----------------------------------------------------------------------
 
     def rows(self) -> list[SeatRow]:
         """The seats, without one still being added (Ctrl+N twice in one burst)."""
-        return [row for row in self.query(SeatRow) if row.is_mounted]
+        return self.seats.rows()
 
     def revalidate(self) -> None:
         """Number the seats, write every problem next to its field, enable Start."""
@@ -177,9 +160,12 @@ class SetupScreen(SubScreen):
         count_note = self.query_one("#count-note", Static)
         count_note.update(count or f"{len(rows)} players ({self.low} to {self.high})")
         count_note.set_class(bool(count), "-invalid")
-        self.query_one("#add-seat", Button).disabled = len(rows) >= self.high
-        self._refresh_first(rows)
-        number_problems = self._number_problems()
+        full = len(rows) >= self.high
+        self.query_one("#add-seat", Button).disabled = full
+        self.query_one("#add-computer", Button).disabled = full
+        self.seats.show_count()
+        self.options.refresh_first(names)
+        number_problems = self.options.number_problems()
         bad = sum(1 for p in problems if p) + (1 if count else 0) + number_problems
         self.valid = bad == 0
         self.query_one("#start", Button).disabled = not self.valid
@@ -190,43 +176,6 @@ class SetupScreen(SubScreen):
     @property
     def _ascii(self) -> bool:
         return app_host(self).ascii_glyphs
-
-    def _refresh_first(self, rows: list[SeatRow]) -> None:
-        """Keep the who-starts / first-dealer list in step with the seats."""
-        select: Select[str] = self.query_one("#first", Select)
-        auto = self.spec.first_seat.auto
-        options: list[tuple[Any, str]] = [(auto, "auto")]
-        options += [
-            (Text(f"Seat {i + 1}: {row.clean or '?'}"), str(i)) for i, row in enumerate(rows)
-        ]
-        current = select.value
-        select.set_options(options)
-        values = {value for _, value in options}
-        select.value = current if current in values else "auto"
-
-    def _number_problems(self) -> int:
-        """Check the number each option's choice asks for (Aces: rounds, chips); write
-        the word or the problem beside it; how many are wrong."""
-        bad = 0
-        for option in self.spec.options:
-            if not option.numbers:
-                continue
-            mode = str(self.query_one(f"#{option.widget_id}", Select).value)
-            note = self.query_one(f"#{option.widget_id}-note", Static)
-            spec = option.numbers.get(mode)
-            if spec is None:
-                note.update("")
-                continue
-            try:
-                value = int(self.query_one(f"#{option.widget_id}-number", Input).value)
-            except ValueError:
-                value = 0
-            ok = spec.low <= value <= spec.high
-            problem = None if ok else f"✗ {spec.low} to {spec.high} {spec.word}"
-            note.update(problem or spec.word)
-            note.set_class(bool(problem), "-invalid")
-            bad += 0 if ok else 1
-        return bad
 
     # -- events ----------------------------------------------------------------------
 
@@ -241,6 +190,33 @@ class SetupScreen(SubScreen):
             return
         self.revalidate()
 
+    @on(Input.Changed, "#computers")
+    async def _computers_typed(self, event: Input.Changed) -> None:
+        """The computers number: computer seats added or removed at the end at once."""
+        try:
+            wanted = int(event.value)
+        except ValueError:
+            return  # emptied to type another number: nothing changes yet
+        if wanted != self.seats.computers():
+            await self.seats.set_computers(wanted)
+            if self._closed_meanwhile():
+                return
+        self.revalidate()
+
+    @on(Input.Submitted)
+    def _entered(self, event: Input.Submitted) -> None:
+        """Enter in a name goes on to the next field; in the computers number or a
+        match number, it starts the table when it is ready."""
+        event.stop()
+        if event.input.has_class("seat-name"):
+            target = self.seats.after(event.input)
+            target.focus()
+            target.scroll_visible()
+        elif self.valid:
+            self.action_start()
+        else:
+            self._focus_problem()
+
     @on(Select.Changed, ".seat-kind")
     def _kind_changed(self, event: Select.Changed) -> None:
         row = self._row_of(event.select)
@@ -253,15 +229,10 @@ class SetupScreen(SubScreen):
 
     @on(Select.Changed, ".option-line Select")
     def _option_changed(self, event: Select.Changed) -> None:
-        option = next((o for o in self.spec.options if o.widget_id == event.select.id), None)
-        if option is None or not option.numbers:
-            return
-        number = self.query_one(f"#{option.widget_id}-number", Input)
-        spec = option.numbers.get(str(event.value))
-        number.display = spec is not None
-        if spec is not None:
-            number.value = str(spec.default)
-        self.revalidate()
+        """A match choice may ask for a number to check; who starts asks nothing (and
+        is rebuilt by every check, which must not start another)."""
+        if event.select.id != "first":
+            self.revalidate()
 
     @on(Button.Pressed)
     async def _pressed(self, event: Button.Pressed) -> None:
@@ -271,8 +242,10 @@ class SetupScreen(SubScreen):
             self.action_start()
         elif button.id == "setup-back":
             self.action_back()
-        elif button.id == "add-seat":
-            await self.action_add_seat()
+        elif button.id in ("add-seat", "add-computer"):
+            await self.action_add_seat(button.id == "add-computer")
+        elif button.id == "setup-change-variants":
+            self.action_variants()
         elif row is not None and button.has_class("seat-remove"):
             await self._remove(row)
         elif row is not None and button.has_class("seat-up"):
@@ -299,13 +272,15 @@ class SetupScreen(SubScreen):
             return len(self.rows()) < self.high or None
         return True
 
-    async def action_add_seat(self) -> None:
-        rows = self.rows()
-        if len(rows) >= self.high:
-            return
-        row = SeatRow(seating.free_placeholder([row.clean for row in rows]), PERSON, self._ascii)
-        await self.query_one("#setup-seats", SeatList).mount(row, before="#setup-count-line")
-        if self._closed_meanwhile():
+    def action_variants(self) -> None:
+        from tui.screens.variants import VariantsScreen
+
+        self.app.push_screen(VariantsScreen(self.game_id))
+
+    async def action_add_seat(self, computer: bool = False) -> None:
+        """One more person (named "Player N" to type over) or computer, at the end."""
+        row = await self.seats.add(app_host(self).settings.bot_level if computer else PERSON)
+        if row is None or self._closed_meanwhile():
             return
         self.revalidate()
         row.name_input.focus()
@@ -317,17 +292,22 @@ class SetupScreen(SubScreen):
             await self._remove(row)
 
     async def _remove(self, row: SeatRow) -> None:
+        """Remove a seat; the focus goes where Enter would have taken it."""
         rows = self.rows()
         index = rows.index(row)
-        neighbour = rows[index + 1] if index + 1 < len(rows) else rows[index - 1] if index else None
+        computer = row.kind != PERSON
+        following = [r for r in rows[index + 1 :] if computer or r.kind == PERSON]
+        before = rows[index - 1] if index else None
         await row.remove()
         if self._closed_meanwhile():
             return
         self.revalidate()
-        if neighbour is not None:
-            neighbour.name_input.focus()
+        if following:
+            following[0].name_input.focus()
+        elif computer and before is not None and before.kind != PERSON:
+            before.name_input.focus()
         else:
-            self.query_one("#add-seat", Button).focus()
+            self.seats.count_input.focus()
 
     def _closed_meanwhile(self) -> bool:
         """True when the screen was closed while a seat was added or removed (a key
@@ -361,24 +341,17 @@ class SetupScreen(SubScreen):
 
     def config(self) -> GameConfig:
         """The table as it stands, for ``app.start_game``."""
-        app = app_host(self)
-        first = self.query_one("#first", Select).value
-        options: dict[str, Any] = {}
-        for option in self.spec.options:
-            value = str(self.query_one(f"#{option.widget_id}", Select).value)
-            options[option.key] = value
-            if value in option.numbers:
-                number = self.query_one(f"#{option.widget_id}-number", Input).value
-                options[option.numbers[value].key] = int(number)
+        first, options = self.options.values()
         return GameConfig(
             game_id=self.game_id,
             seats=tuple(row.seat() for row in self.rows()),
-            variants=app.variants_for(self.game_id),
-            first_seat=None if first == "auto" else int(str(first)),
+            variants=app_host(self).variants_for(self.game_id),
+            first_seat=first,
             options=options,
         )
 
     def action_start(self) -> None:
+        """Start the table, remembering it (and the names typed) for next time."""
         self.revalidate()
         if not self.valid:
             return
@@ -386,5 +359,6 @@ class SetupScreen(SubScreen):
         app = app_host(self)
         people = seating.names_to_remember(config.seats)
         app.update_settings(last_names=app.settings.remember_names(people).last_names)
+        app.tables.remember(config)
         self.dismiss()
-        app.start_game(config)
+        (app.host_game if self.hosted else app.start_game)(config)

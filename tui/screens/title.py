@@ -1,7 +1,9 @@
 """The title screen: the first thing a group sees, and where every game ends up.
 
-A menu with a key for every line (and arrows plus Enter), Continue only when saved
-games exist, Recent games only when finished games were recorded.
+A menu with a key for every line (and arrows plus Enter), "Play again" only when a
+table was set up before (it starts that table in one key, and comes first so Enter
+does too), Continue only when saved games exist, Recent games and Records only when
+finished games were recorded.
 """
 
 from __future__ import annotations
@@ -19,14 +21,19 @@ from textual.widgets.option_list import Option
 
 from tui import games, glyphs
 from tui.app_host import app_host
+from tui.gameconfig import GameConfig
 from tui.widgets.key_bar import KeyBar
 
 MENU: tuple[tuple[str, str, str, str], ...] = (
+    ("again", "p", "Play again", ""),  # the same table as last time, at once
     ("continue", "o", "Continue", ""),
     ("games", "", "", ""),  # every game of tui.games here, in its order
+    ("host", "h", "Host a table", "play with others on this server"),
+    ("join", "j", "Join a table", "sit at a table on this server"),
     ("rules", "r", "Rules", "how to play, variants, rulings"),
     ("settings", "s", "Settings", "variants, speed, glyphs, theme"),
     ("recent", "g", "Recent games", "who won lately"),
+    ("records", "w", "Records", "wins and streaks by name"),
     ("quit", "q", "Quit", ""),
 )
 """(option id, key, title, description) for every line the menu may show."""
@@ -43,6 +50,16 @@ def _menu() -> list[tuple[str, str, str, str]]:
     return lines
 
 
+def _table_line(config: GameConfig) -> str:
+    """The remembered table in a few words: "Aces: Ann, Ben + 2 computers"."""
+    people = [seat.name for seat in config.seats if seat.human]
+    computers = len(config.seats) - len(people)
+    line = f"{games.get(config.game_id).short_title}: {', '.join(people)}"
+    if computers:
+        line += f" + {computers} computer{'s' if computers > 1 else ''}"
+    return line if len(line) <= 44 else line[:43] + "…"
+
+
 def _prompt(key: str, title: str, note: str) -> Text:
     text = Text.assemble((f" {key} ", "bold reverse"), "  ", (title, "bold"))
     if note:
@@ -56,10 +73,14 @@ class TitleScreen(Screen[Any]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(g.menu_key, f"choose({g.id!r})", g.short_title) for g in games.all_games()),
+        Binding("p", "choose('again')", "Play again", show=False),
         Binding("o", "choose('continue')", "Continue", show=False),
         Binding("r", "choose('rules')", "Rules", show=False),
+        Binding("h", "choose('host')", "Host a table", show=False),
+        Binding("j", "choose('join')", "Join a table", show=False),
         Binding("s", "choose('settings')", "Settings"),
         Binding("g", "choose('recent')", "Recent", show=False),
+        Binding("w", "choose('records')", "Records", show=False),
         Binding("q", "choose('quit')", "Quit"),
     ]
     AUTO_FOCUS = "#menu"
@@ -149,14 +170,18 @@ class TitleScreen(Screen[Any]):
         menu = self.query_one("#menu", OptionList)
         highlighted = menu.highlighted_option.id if menu.highlighted_option else None
         count = self._saves_count()
-        shown = {*games.ids(), "rules", "settings", "quit"}
+        shown = {*games.ids(), "host", "join", "rules", "settings", "quit"}
+        again = app_host(self).tables.last
+        shown |= {"again"} if again else set()
         shown |= {"continue"} if count else set()
-        shown |= {"recent"} if self._has_history() else set()
+        shown |= {"recent", "records"} if self._has_history() else set()
         self._shown = frozenset(shown)
         options = []
         for option_id, key, title, note in _menu():
             if option_id not in shown:
                 continue
+            if option_id == "again" and again is not None:
+                note = _table_line(again)
             if option_id == "continue":
                 note = "1 saved game" if count == 1 else f"{count} saved games"
             options.append(Option(_prompt(key, title, note), id=option_id))
@@ -175,10 +200,15 @@ class TitleScreen(Screen[Any]):
 
     def action_choose(self, option_id: str) -> None:
         app = app_host(self)
-        if option_id in games.ids():
+        again = app.tables.last
+        if option_id == "again" and again is not None:
+            app.start_game(again)
+        elif option_id in games.ids():
             app.action_new_game(option_id)
         elif option_id == "continue":
             app.action_continue()
+        elif option_id in ("host", "join"):
+            app.action_share(option_id)
         elif option_id == "rules":
             app.action_show_rules()
         elif option_id == "settings":
@@ -187,5 +217,9 @@ class TitleScreen(Screen[Any]):
             from tui.screens.recent import RecentScreen
 
             self.app.push_screen(RecentScreen())
+        elif option_id == "records":
+            from tui.screens.records import RecordsScreen
+
+            self.app.push_screen(RecordsScreen())
         elif option_id == "quit":
             self.app.exit()

@@ -9,10 +9,26 @@ computer players' moves, and the view of one seat or the public one.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from tui.engine.controller import Decision, Seat
 from tui.engine.core import Action, Event, TableView
+
+
+@dataclass(frozen=True)
+class Presence:
+    """Who is at a table shared across terminals: the people's seats whose terminal is
+    connected (``here``), gone (``away``) or never taken (``free``), by seat number,
+    and the accounts watching. Computer players' seats are in none of them.
+    ``asking``: the accounts waiting for this terminal's yes (its host's only)."""
+
+    here: tuple[int, ...] = ()
+    away: tuple[int, ...] = ()
+    free: tuple[int, ...] = ()
+    watching: tuple[str, ...] = ()
+    asking: tuple[str, ...] = ()
 
 
 class TableController(Protocol):
@@ -43,3 +59,17 @@ class TableController(Protocol):
     def view(self, seat: int | None) -> TableView: ...
 
     def to_dict(self) -> dict[str, Any]: ...
+
+    def watch(self, changed: Callable[[], None]) -> None:
+        """Have ``changed()`` called, from any thread, when the table moves without
+        this keyboard (another terminal's move); a controller here never calls it."""
+
+    def presence(self) -> Presence | None:
+        """Who is connected, away or watching; ``None`` for a table at one keyboard."""
+
+    def door(self) -> list[tuple[str, str]]:
+        """What this terminal may do about who sits at the table, as (choice, words):
+        let a joiner in or turn them away, kick a seat (a shared table's host only)."""
+
+    def open_door(self, choice: str) -> None:
+        """Do one of ``door()``'s choices."""

@@ -19,15 +19,17 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal, Protocol
 
 from tui import games
 from tui.engine.controller import Controller
 from tui.engine.core import RandomSource
 from tui.gameconfig import GameConfig
-from tui.storage.files import StorageError
+from tui.session.seat_control import TableController
+from tui.storage.files import StorageError, read_limited
 from tui.storage.history import History
-from tui.storage.saves import SaveSlot, SaveStore
+from tui.storage.save_format import Match, TableNotes, notes_of
+from tui.storage.saves import MAX_SAVE_BYTES, SaveSlot, SaveStore, SaveSummary
 
 RngFactory = Callable[[GameConfig], RandomSource]
 """A scripted random source per game (tests and screenshots)."""
@@ -58,6 +60,44 @@ def _position(controller: Controller) -> str:
     return where if seat is None else f"{where}, {controller.seats[seat].name} to play"
 
 
+SAVED_HERE = "The game in progress is saved: Continue on the title screen brings it back."
+"""How to come back to a game saved in this account's saves."""
+
+
+class HeldTable(Protocol):
+    """A table as its screen holds it: a ``TableSession`` here, or a shared table's
+    (``tui.share.remote.RemoteSession``), whose saving is the table process's."""
+
+    @property
+    def controller(self) -> TableController: ...
+
+    @property
+    def resumed(self) -> bool: ...
+
+    @property
+    def saving(self) -> bool: ...
+
+    def autosave(self) -> Notice | None: ...
+
+    def finish(self) -> Callable[[], Notice | None] | None: ...
+
+    def rematch_config(self) -> GameConfig | None: ...
+
+    def release(self) -> None: ...
+
+    log: list[tuple[str, str]]
+    """The table's log (text, style), set by the table before each save."""
+
+    def match_after(self) -> Match: ...
+
+    def match_totals(self) -> list[tuple[str, int]] | None: ...
+
+    @property
+    def comeback(self) -> str:
+        """How to come back to this table after leaving it, in one sentence."""
+        ...
+
+
 class TableSession:
     """One open table: its controller, config and save slot, saved after every action."""
 
@@ -83,6 +123,17 @@ class TableSession:
         than the game's last move)."""
         self.recorded = False
         """Set once the finished game is in the history (it is recorded once)."""
+        self._untouched: dict[str, Any] | None = None
+        """A new game as it was dealt, until its first move: a game nobody moved in is
+        not saved (leaving a table at once leaves no save behind to tidy away)."""
+        if config is not None:
+            with contextlib.suppress(TypeError, ValueError):  # unsaveable: told on saving
+                self._untouched = controller.to_dict()
+        self.log: list[tuple[str, str]] = []
+        """The table's log (text, style), kept in the save so a resumed game can be
+        read back; the table sets it before every save."""
+        self.match = Match()
+        """The games played before this one in a run of rematches, and their wins."""
 
     @property
     def resumed(self) -> bool:
@@ -95,6 +146,10 @@ class TableSession:
         saving was turned off after a failure)."""
         return self.slot is not None and self.slot.held and not self.saving_off
 
+    @property
+    def comeback(self) -> str:
+        return SAVED_HERE
+
     def autosave(self) -> Notice | None:
         """Save the game; once it is over, remove its save and add it to the history of
         finished games (once). A failure is returned, never raised."""
@@ -104,8 +159,13 @@ class TableSession:
             return None if job is None else job()
         if slot is None or not slot.held:
             return None
+        if self._untouched is not None:
+            if self.controller.to_dict() == self._untouched:
+                return None
+            self._untouched = None
         try:
-            slot.write(self.controller.to_dict(), round=self.controller.view(None).round)
+            round = self.controller.view(None).round
+            slot.write(self.controller.to_dict(), round=round, notes=self.notes())
         except Exception as error:  # any failure: a failed save must never stop play
             slot.mark_stale()  # a later resume says which position it opens
             if self.saving_off:
@@ -121,6 +181,28 @@ class TableSession:
             self.saving_off = False
             return Notice("Saving is back on: the game is saved after every move again.")
         return None
+
+    def notes(self) -> TableNotes:
+        """What the table keeps in the save beside the game."""
+        return TableNotes(tuple(self.log), self.match)
+
+    def match_after(self) -> Match:
+        """The match with this game added, once it is over (for a rematch)."""
+        if not self.controller.over:
+            return self.match
+        names = [seat.name for seat in self.controller.seats]
+        return self.match.after(tuple(names[seat] for seat in self.controller.winners()))
+
+    def match_totals(self) -> list[tuple[str, int]] | None:
+        """Wins per name over this run of rematches, this game included, most first
+        (``None`` before a rematch: one game is no match)."""
+        if not self.match.games or not self.controller.over:
+            return None
+        wins = dict(self.match_after().wins)
+        names = dict.fromkeys(seat.name for seat in self.controller.seats)
+        totals = [(name, wins.get(name, 0)) for name in names]
+        totals += [(name, won) for name, won in wins.items() if name not in names]
+        return sorted(totals, key=lambda total: -total[1])
 
     def finish(self) -> Callable[[], Notice | None] | None:
         """Once the game is over (and only once): remove its save, and return the job
@@ -208,8 +290,11 @@ class Sessions:
         seed = config.seed if config.seed is not None else self._seeds.getrandbits(64)
         return random.Random(seed)
 
-    def start(self, config: GameConfig) -> tuple[TableSession | None, Notice | None]:
-        """Build the game ``config`` describes, with a save slot when one can be made.
+    def start(
+        self, config: GameConfig, *, match: Match | None = None
+    ) -> tuple[TableSession | None, Notice | None]:
+        """Build the game ``config`` describes, with a save slot when one can be made
+        (``match``: the games this table played before, for a rematch).
 
         Returns the session (``None`` if the game cannot start) and what to tell the
         player: why it cannot start, or that it will not be saved.
@@ -227,12 +312,16 @@ class Sessions:
             slot = self.store.new_slot(config.game_id)
         except (StorageError, OSError) as error:
             notice = Notice(f"{_reason(error)} This game will not be saved.", "warning", 10)
-        return TableSession(controller, config, slot, history_path=self.history_path), notice
+        session = TableSession(controller, config, slot, history_path=self.history_path)
+        session.match = match or Match()
+        return session, notice
 
     def resume(self, slot_id: str) -> TableSession:
         """Open a saved game (raises ``SaveError``, whose message is one sentence)."""
         slot, controller = self.store.resume(slot_id)
         session = TableSession(controller, None, slot, history_path=self.history_path)
+        notes = self._notes(slot_id)
+        session.log, session.match = list(notes.log), notes.match
         if slot.opened_stale:
             where = _position(controller)
             session.opening_notice = Notice(
@@ -240,16 +329,44 @@ class Sessions:
             )
         return session
 
+    def _notes(self, slot_id: str) -> TableNotes:
+        """The notes kept in a save just opened (none if it cannot be read again)."""
+        try:
+            data = read_limited(self.store.save_path(slot_id), MAX_SAVE_BYTES)
+        except Exception:  # the game itself was read: its log is not worth a failure
+            return TableNotes()
+        return TableNotes() if data is None else notes_of(data)
+
     def latest(self) -> tuple[str | None, list[Notice]]:
         """The newest save not open elsewhere (``party-dice resume``), or ``None``, and
         what to tell the player (bad files moved aside, or why there is none)."""
         scan = self.store.scan()
         notices = [Notice(message, "warning", 10) for message in scan.messages]
-        for summary in scan.saves:
-            if not summary.in_use:
-                return summary.slot_id, notices
-        if scan.saves:
+        newest = scan.saves[0] if scan.saves else None
+        if newest is not None and not newest.in_use:
+            notices.append(Notice(f"Continuing {_which(newest)}.", timeout=6))
+            return newest.slot_id, notices
+        if all(summary.in_use for summary in scan.saves) and scan.saves:
             notices.append(Notice("Every saved game is open in another session.", timeout=6))
+        elif newest is not None:
+            # Never another game in its place: the player would not know which it is.
+            notices.append(
+                Notice(
+                    f"Your latest game, {_which(newest)}, is open in another session;"
+                    " Continue on the title screen lists the others.",
+                    timeout=10,
+                )
+            )
         else:
             notices.append(Notice("There is no saved game to continue.", timeout=6))
         return None, notices
+
+
+def _which(summary: SaveSummary) -> str:
+    """A saved game in words a player recognises: "Aces in the Pot with Ann, Ben and
+    Ada, round 2, saved Tue 14:02"."""
+    names = ", ".join(summary.players[:4]) + (", …" if len(summary.players) > 4 else "")
+    text = f"{games.title_of(summary.game)} with {names}"
+    if summary.round:
+        text += f", round {summary.round}"
+    return text + f", saved {summary.saved_at.astimezone():%a %H:%M}"

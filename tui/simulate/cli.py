@@ -55,16 +55,22 @@ ACE_SIX = ("pot", "pass", "bot")
 class _Parser(argparse.ArgumentParser):
     """argparse, but every error is one line (argparse prints the usage first)."""
 
+    command = "simulate"
+
     def error(self, message: str) -> NoReturn:
-        raise UsageError(" ".join(message.split()) + " (see party-dice simulate --help)")
+        raise UsageError(" ".join(message.split()) + f" (see party-dice {self.command} --help)")
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(
-        prog="party-dice simulate",
-        description="Play many games between computer players and print per-seat win "
-        "rates with 95 % intervals, game lengths and speed.",
-    )
+SIMULATE_ABOUT = (
+    "Play many games between computer players and print per-seat win "
+    "rates with 95 % intervals, game lengths and speed."
+)
+
+
+def _parser(command: str = "simulate", about: str = SIMULATE_ABOUT) -> argparse.ArgumentParser:
+    """The options of ``simulate``, which ``odds`` shares (the same table, other numbers)."""
+    parser = _Parser(prog=f"party-dice {command}", description=about)
+    parser.command = command
     parser.add_argument("game", nargs="?", help=" or ".join(GAMES))
     parser.add_argument(
         "--players",
@@ -81,8 +87,11 @@ def _parser() -> argparse.ArgumentParser:
         metavar="NAME",
         action="append",
         default=[],
-        help="repeatable; "
+        help="repeatable (default: the variants chosen in Settings); "
         + "; ".join(f"{game}: {', '.join(names)}" for game, names in VARIANTS.items()),
+    )
+    parser.add_argument(
+        "--standard", action="store_true", help="the standard rules, whatever Settings say"
     )
     parser.add_argument(
         "--first-seat",
@@ -96,8 +105,12 @@ def _parser() -> argparse.ArgumentParser:
         "or as the bot chooses (default bot)",
     )
     parser.add_argument(
-        "--bot", metavar="LEVEL", help=f"{' or '.join(BOT_LEVELS)} (default {DEFAULT_BOT})"
+        "--bot-level",
+        metavar="LEVEL",
+        help=f"how the computers play: {' or '.join(BOT_LEVELS)} (default {DEFAULT_BOT}); "
+        "or one level a seat, comma-separated (sharp,casual,casual)",
     )
+    parser.add_argument("--bot", dest="old_bot", help=argparse.SUPPRESS)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
@@ -114,9 +127,9 @@ def _whole(name: str, text: str | None, default: int, lo: int, hi: int | None, w
     return value
 
 
-def parse(argv: Sequence[str]) -> Options:
+def parse(argv: Sequence[str], parser: argparse.ArgumentParser | None = None) -> Options:
     """Validate ``argv``; ``UsageError`` (one line naming the valid choices) if it is bad."""
-    args = _parser().parse_args(list(argv))
+    args = (parser or _parser()).parse_args(list(argv))
     game = args.game
     if game is None:
         raise UsageError(f"choose a game: {' or '.join(GAMES)}")
@@ -145,9 +158,22 @@ def parse(argv: Sequence[str]) -> Options:
         other = next((g for g, names in VARIANTS.items() if name in names), None)
         where = f"{name!r} is a {other} variant" if other else f"unknown variant {name!r}"
         raise UsageError(f"{where}: {game} variants are {', '.join(VARIANTS[game])}")
-    bot = args.bot if args.bot is not None else DEFAULT_BOT
-    if bot not in BOT_LEVELS:
-        raise UsageError(f"unknown bot level {bot!r}: choose {' or '.join(BOT_LEVELS)}")
+    bot = args.bot_level
+    if args.old_bot is not None:
+        if bot is not None:
+            raise UsageError("--bot-level and --bot are the same option")
+        print(
+            "party-dice simulate: --bot is now --bot-level (the old spelling works)",
+            file=sys.stderr,
+        )
+        bot = args.old_bot
+    bot = bot if bot is not None else DEFAULT_BOT
+    levels = bot.split(",")
+    for level in levels:
+        if level not in BOT_LEVELS:
+            raise UsageError(f"unknown bot level {level!r}: choose {' or '.join(BOT_LEVELS)}")
+    if len(levels) not in (1, players):
+        raise UsageError(f"--bot-level needs one level, or one for each of the {players} seats")
     ace_six = args.ace_six
     forced = registry.get(game).simulation.forced
     if not forced and ace_six is not None:
@@ -157,8 +183,26 @@ def parse(argv: Sequence[str]) -> Options:
         ace_six = ace_six if ace_six is not None else "bot"
         if ace_six not in ACE_SIX:
             raise UsageError(f"unknown --ace-six {ace_six!r}: choose pot, pass or bot")
-    variants = tuple(name for name in VARIANTS[game] if name in set(args.variant))
-    return Options(game, players, games, seed, variants, first_seat, ace_six, bot, args.json)
+    if args.standard and args.variant:
+        raise UsageError("--standard and --variant ask for different rules: choose one")
+    chosen, source = set(args.variant), "asked"
+    if not args.variant and not args.standard:
+        chosen, source = set(_settings_variants(game)), "settings"
+    variants = tuple(name for name in VARIANTS[game] if name in chosen)
+    return Options(
+        game, players, games, seed, variants, first_seat, ace_six, bot, args.json, source
+    )
+
+
+def _settings_variants(game: str) -> frozenset[str]:
+    """The variants the Settings screen has on for ``game`` (none if unreadable)."""
+    from tui.storage.settings import load_settings
+
+    try:
+        settings, _ = load_settings()
+    except Exception:
+        return frozenset()
+    return settings.variants_for(game)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -35,6 +35,9 @@ class Options:
     ace_six: str | None = None
     bot: str = DEFAULT_BOT
     json: bool = False
+    variants_from: str = "asked"
+    """Where the variants came from: "asked" (``--variant``, ``--standard``) or
+    "settings" (the Settings screen's, when the command line names none)."""
 
 
 @dataclass
@@ -70,7 +73,13 @@ class Table:
         spec = registry.get(options.game)
         self.options = options
         self.names = [f"Seat {n + 1}" for n in range(options.players)]
-        self.seats = [Seat(name, options.bot) for name in self.names]
+        levels = options.bot.split(",")
+        levels = levels * options.players if len(levels) == 1 else levels
+        self.seats = [Seat(name, level) for name, level in zip(self.names, levels, strict=True)]
+        if spec.ready is not None and "sharp" in levels:
+            from tui.storage import odds_cache
+
+            spec.ready(options.players, frozenset(options.variants), odds_cache.chain)
         self.controller_class = registry.controller
         self.forced_kinds = frozenset(spec.simulation.forced)
         self.forced = options.ace_six if options.ace_six in spec.simulation.forced else None

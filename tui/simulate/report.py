@@ -81,6 +81,7 @@ def summary(options: Options, tally: Tally) -> dict[str, Any]:
         "players": options.players,
         "games": games,
         "variants": list(options.variants),
+        "variants_from": options.variants_from,
         "seed": options.seed,
         "first_seat": options.first_seat,
         "bot": options.bot,
@@ -127,7 +128,13 @@ def to_text(options: Options, tally: Tally) -> str:
             f"{spec.title}: {games:,} {'game' if games == 1 else 'games'}, "
             f"{options.players} players, {options.bot} bots, seed {options.seed}"
         ),
-        f"Variants: {', '.join(options.variants) or 'none'}; {order}"
+        f"Variants: {', '.join(options.variants) or 'none'}"
+        + (
+            " (from your settings; --standard for none)"
+            if options.variants_from == "settings"
+            else ""
+        )
+        + f"; {order}"
         + (f"; ace+six: {options.ace_six}" if how.forced else ""),
         "",
         f"{'Seat':>4}  {'Wins':>9}  {'Win rate':>8}  {'95% interval':^16}",

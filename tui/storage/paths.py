@@ -37,6 +37,12 @@ def data_dir() -> Path:
     return platformdirs.user_data_path(APP_NAME, appauthor=False)
 
 
+def cache_dir() -> Path:
+    """The per-user cache directory (``~/.cache/party-dice`` on Linux): files that can be
+    rebuilt at any time, such as solved odds (``XDG_CACHE_HOME``)."""
+    return platformdirs.user_cache_path(APP_NAME, appauthor=False)
+
+
 def settings_path() -> Path:
     return config_dir() / SETTINGS_FILE
 

@@ -53,6 +53,7 @@ from tui.storage.save_format import (
     SAVE_FORMAT,
     SUFFIX,
     SaveSummary,
+    TableNotes,
     encode_save,
     parse_save,
 )
@@ -135,8 +136,11 @@ class SaveSlot:
     def held(self) -> bool:
         return self._lock_fd is not None
 
-    def write(self, payload: dict[str, Any], *, round: int | None = None) -> None:
-        """Save ``payload`` (``Controller.to_dict()``) atomically with its summary.
+    def write(
+        self, payload: dict[str, Any], *, round: int | None = None, notes: TableNotes | None = None
+    ) -> None:
+        """Save ``payload`` (``Controller.to_dict()``) atomically with its summary (and
+        the table's ``notes``: its log, the match so far).
 
         ``round`` overrides the round number read from the payload's state. Raises
         ``StorageError`` (saving is off: say so and play on), ``RuntimeError`` once the
@@ -144,7 +148,7 @@ class SaveSlot:
         """
         if self._lock_fd is None:
             raise RuntimeError("this save slot was released; open it again to write")
-        data = encode_save(payload, saved_at=datetime.now().astimezone(), round=round)
+        data = encode_save(payload, saved_at=datetime.now().astimezone(), round=round, notes=notes)
         ensure_private_dir(self.store.directory)
         atomic_write_bytes(self.path, data)
         self._set_lock_time(0)  # the save holds every move: not stale

@@ -95,6 +95,10 @@ class Settings:
     last_names: tuple[str, ...] = ()
     """Names remembered for the setup screen, in seat order."""
     bot_level: BotLevel = "casual"
+    show_odds: bool = False
+    """Each seat's live chance on the table (key O). Off at a first launch: the first odds
+    of a big table cost seconds of work and a cache file nobody asked for, and some
+    tables play for the luck and would rather not see the numbers."""
 
     def __post_init__(self) -> None:
         # One spelling per state: a game with no variants on has no entry, so settings
@@ -167,6 +171,7 @@ def settings_from_dict(data: dict[str, Any]) -> tuple[Settings, list[str]]:
         "glyphs": _choice(Glyphs),
         "bot_level": lambda v: isinstance(v, str) and v in BOT_LEVELS,
         "confirm_quit": lambda v: isinstance(v, bool),
+        "show_odds": lambda v: isinstance(v, bool),
     }
     for key, valid in simple.items():
         if key in data:

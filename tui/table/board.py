@@ -6,26 +6,30 @@ the log, places the seats for the terminal's size (the kit's ``arrange``, fixed 
 the game is played) and, after every move, pushes the view the privacy rule allows
 into the widgets, each of which redraws only what changed. ``curtain_cover`` and
 ``number_cover`` turn what a kit asks for (``CurtainRequest``, ``NumberRequest``)
-into the box drawn over the table (``tui.table.cover``): the kit never builds one.
-A box over the table (``_open_cover``) is mounted on the table's ``cover`` layer, so
-only the cells it covers are repainted when it comes and goes.
+into a box the table draws over itself (``_open_cover``, on its ``cover`` layer: only
+the cells it covers are repainted when it comes and goes); the kit never builds one.
 """
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Sequence
-from contextlib import AbstractContextManager
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical
-from textual.events import Key, Resize
+from textual.events import Key, Mount, Resize
 from textual.geometry import Region
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
 from tui import games
+from tui.app_host import app_host
 from tui.engine.core import Action, Event, TableView
+from tui.session.odds_warmup import warm
 from tui.table.cover import Cover, CoverLayer
 from tui.table.flow import FlowState, TableFlow, main_action_alias
 from tui.table.gate import TableGate
@@ -62,8 +66,20 @@ def number_cover(request: NumberRequest, ascii_only: bool) -> Cover:
     return CutScreen(request.chooser, request.arg_range, ascii_only, note=request.note)
 
 
+class TableMoved(Message):
+    """The table moved without this keyboard (another terminal's move arrived)."""
+
+
 class TableBoard(Screen[None]):
     """The table as drawn for one controller; ``TableScreen`` adds the flow and keys."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("o", "toggle_odds", "Odds", show=False),
+        Binding("pageup", "read_log(1)", "Read back the log (or the mouse wheel)", show=False),
+        Binding("pagedown", "read_log(-1)", "Read the log forward", show=False),
+        Binding("end", "read_log(0)", "The log's newest lines", show=False),
+        Binding("w", "door", "Who sits", show=False),
+    ]
 
     def __init__(self, controller: TableController) -> None:
         super().__init__(classes=f"game-{controller.game_id}")
@@ -75,7 +91,7 @@ class TableBoard(Screen[None]):
         self.flow = TableFlow()
         self.cover: Cover | None = None
         """The box drawn over the table now (a curtain, a round's end), if any."""
-        self._held: AbstractContextManager[None] | None = None
+        self._held: contextlib.AbstractContextManager[None] | None = None
         """Repaints held back while a cover is being mounted (``_open_cover``)."""
 
     @property
@@ -118,6 +134,28 @@ class TableBoard(Screen[None]):
         yield Static("", id="too-small", markup=False)
         yield CoverLayer()
         yield KeyBar()
+
+    @on(Mount)
+    def _watch_controller(self) -> None:
+        """A move made elsewhere wakes the table (from the controller's thread)."""
+
+        def moved() -> None:
+            self.post_message(TableMoved())
+
+        self.controller.watch(moved)
+
+    @on(TableMoved)
+    def _table_moved(self, message: TableMoved) -> None:
+        """A move waits: play on; only news of who is here: redraw the info box (the
+        actions stay as drawn, so a person's decision is not opened anew)."""
+        message.stop()
+        if not self.is_attached:
+            return
+        if self.controller.is_bot_turn():
+            if self.flow.ready:
+                self._advance()
+        elif self.flow.state in (FlowState.READY, FlowState.THINKING):
+            self._refresh_info()
 
     def on_resize(self, event: Resize) -> None:
         self._layout(event.size.width, event.size.height)
@@ -165,7 +203,14 @@ class TableBoard(Screen[None]):
             grid.show(models)
         self.query_one(PotView).show(view.pot)
         self.kit.centre.show(self.centre, view, self.log_names, events)
-        info = self.kit.words.info_lines(view, self.log_names, ascii_only)
+        self._refresh_info(view)
+
+    def _refresh_info(self, view: TableView | None = None) -> None:
+        """The info box: the game's lines, then who is at the table (when shared)."""
+        view = view or self.current_view()
+        words, names, ascii_only = self.kit.words, self.log_names, self.ascii_only
+        info = words.info_lines(view, names, ascii_only)
+        info += words.presence_lines(self.controller.presence(), names, ascii_only)
         self.query_one(TableInfo).show(self.kit.title, info)
 
     def _status(self, seat: int | None, what: str) -> None:
@@ -202,9 +247,8 @@ class TableBoard(Screen[None]):
         cover.on_close = closed
         cover.on_shown = self._release
         cover.middle = self._middle()
-        # The move that opened it and the box go out in one frame: mounting takes a
-        # while (on a busy server longer than a person waits), and a table drawn
-        # without its curtain for that while reads as "my turn" to the next key.
+        # The move that opened it and the box go out in one frame: mounting takes a while,
+        # and a table drawn for that while without its curtain reads as "my turn".
         self._release()  # never two holds at once: one would never be let go
         self._held = self.app.batch_update()
         self._held.__enter__()
@@ -259,6 +303,65 @@ class TableBoard(Screen[None]):
             opening = f"{self.kit.title}. At the table: {who}."
         self.query_one(GameLog).write([opening])
         self._refresh_table(())
+        self._start_odds()
+
+    # -- odds -------------------------------------------------------------------------
+
+    def _start_odds(self) -> None:
+        """Odds on, if the setting says so: solved on a thread of their own, drawn when
+        they come (``tui.session.odds_warmup``); no move waits for them."""
+        on = self.odds_setting()
+        if self.kit.show_odds(on) and on:
+            view = self.controller.view(None)
+            warm(self.controller.game_id, len(view.seats), view.variants, self._odds_ready)
+
+    def _odds_ready(self) -> None:
+        """On the odds thread: redraw on the app's own thread, if the table is still up."""
+        with contextlib.suppress(Exception):  # the app or the table has gone meanwhile
+            self.app.call_from_thread(self._odds_came)
+
+    def _odds_came(self) -> None:
+        # Mid-animation or under a curtain the next redraw will show them: not now.
+        if self.is_attached and self.flow.state in (FlowState.READY, FlowState.THINKING):
+            self._refresh_table(())
+
+    def odds_setting(self) -> bool:
+        """Whether the table shows odds (the app's setting; off without an app)."""
+        try:
+            return app_host(self).settings.show_odds
+        except Exception:
+            return False
+
+    def action_toggle_odds(self) -> None:
+        """O: odds on or off, kept as a setting."""
+        with contextlib.suppress(Exception):
+            app_host(self).update_settings(show_odds=not self.odds_setting())
+        self._start_odds()
+        self._refresh_table(())
+
+    def action_read_log(self, pages: int) -> None:
+        """Scroll the log ``pages`` back (negative: forward; 0: to the live end). The
+        action bar keeps the live turn in sight meanwhile."""
+        log = self.query_one(GameLog)
+        if pages:
+            log.scroll(pages * log.page)
+        else:
+            log.live()
+
+    def action_door(self) -> None:
+        """W: who sits at the table, when the controller offers a choice (a shared
+        table's host: let a joiner in, turn them away, kick a seat)."""
+        choices = self.controller.door()
+        if not choices:
+            self.app.bell()
+            return
+        from tui.screens.door import DoorScreen
+
+        def chosen(choice: str | None) -> None:
+            if choice is not None:
+                self.controller.open_door(choice)
+
+        self.app.push_screen(DoorScreen(choices), chosen)
 
     # -- what the app reads ------------------------------------------------------------
 
@@ -285,6 +388,9 @@ class TableBoard(Screen[None]):
     def _show_actions(self) -> None:
         actions = self._available_actions()
         seat = self.controller.whose_turn()
+        if not actions and seat is not None:  # the move is made at another terminal
+            self._status(seat, "Waiting for {who}...")
+            return
         prompt = f"{fit(self.names[seat], 16, self.ascii_only)}:" if seat is not None else ""
         self.query_one(ActionBar).show_actions(
             actions,

@@ -11,8 +11,12 @@ wait; while ``GATED`` or ``LEFT`` a key typed ahead acts no more.
 The table screen asks ``next_step`` after every change. A person's move waits for a
 key; a computer player's move (and a table action nobody at the keyboard owns, when
 only computer players sit at the table) waits ``pace.bot_delay`` seconds, then plays.
-With animation "off" every delay is zero and computer turns play at once. Nothing here
-touches Textual, so the rules of pacing are tested without an app.
+A person's forced move (``Action.forced``: a King that must go face up, a roll with no
+chips) is no decision: it plays itself after ``pace.forced`` seconds, a pause short
+enough not to wait on, long enough to see whose move it was (even with animation "off",
+and any key plays it at once). With animation "off" every other delay is zero and
+computer turns play at once. Nothing here touches Textual, so the rules of pacing are
+tested without an app.
 """
 
 from __future__ import annotations
@@ -36,12 +40,16 @@ class Pace:
     bot_delay: float
     roll: float
     frames: int
+    forced: float = 0.5
+    """A person's forced move plays itself after this long."""
+    reading: float = 3.0
+    """A round's result stays this long before a computer deals the next round."""
 
 
 PACES: dict[str, Pace] = {
-    "off": Pace(bot_delay=0.0, roll=0.0, frames=0),
-    "fast": Pace(bot_delay=0.45, roll=0.3, frames=2),
-    "normal": Pace(bot_delay=1.1, roll=0.6, frames=3),
+    "off": Pace(bot_delay=0.0, roll=0.0, frames=0, forced=0.5, reading=2.5),
+    "fast": Pace(bot_delay=0.45, roll=0.3, frames=2, forced=0.6, reading=3.0),
+    "normal": Pace(bot_delay=1.1, roll=0.6, frames=3, forced=0.9, reading=4.0),
 }
 """Settings value ``animation`` -> pace. Every wait can be skipped with any key.
 
@@ -52,7 +60,7 @@ def pace_for(animation: str | None) -> Pace:
     return PACES.get(animation or "normal", PACES["normal"])
 
 
-StepKind = Literal["person", "bot", "table", "over"]
+StepKind = Literal["person", "forced", "bot", "table", "over"]
 
 
 @dataclass(frozen=True)
@@ -60,7 +68,8 @@ class Step:
     """What happens next at the table.
 
     ``person``: wait for a key (``seat`` is whose turn it is, or ``None`` for a table
-    action any person may take, like "Next round"). ``bot``: the computer player at
+    action any person may take, like "Next round"). ``forced``: person ``seat``'s only
+    move is no decision; it plays itself after ``delay``. ``bot``: the computer player at
     ``seat`` moves after ``delay``. ``table``: a table action with no person at the
     table to press the key, taken after ``delay``. ``over``: the game has ended.
     """
@@ -75,9 +84,14 @@ def next_step(controller: TableController, pace: Pace) -> Step:
         return Step("over")
     seat = controller.whose_turn()
     if controller.is_bot_turn():
-        return Step("bot", seat, pace.bot_delay)
-    if seat is None and not controller.humans and controller.actions():
+        # A computer player "thinks"; a person's move made at another terminal shows at once.
+        thinks = seat is not None and controller.seats[seat].bot is not None
+        return Step("bot", seat, pace.bot_delay if thinks else 0.0)
+    actions = controller.actions()
+    if seat is None and not controller.humans and actions:
         return Step("table", None, pace.bot_delay)
+    if seat is not None and len(actions) == 1 and actions[0].forced:
+        return Step("forced", seat, pace.forced)
     return Step("person", seat)
 
 
@@ -92,8 +106,9 @@ class Move:
 
 
 def computer_move(controller: TableController) -> Move | None:
-    """One move by a computer player, or the table's own action when no person sits
-    at it (the first on offer); ``None`` when there is nothing to do."""
+    """One move by a computer player, or the move the table makes by itself (its own
+    action when no person sits at it, a person's forced move: the first on offer);
+    ``None`` when there is nothing to do."""
     seat = controller.whose_turn()
     if controller.is_bot_turn():
         choice = len(controller.actions()) > 1
@@ -143,7 +158,7 @@ TRANSITIONS: dict[FlowState, frozenset[FlowState]] = {
 next thing starts, and any state may end in ``LEFT``."""
 
 
-PlanKind = Literal["wait", "move", "look", "ask"]
+PlanKind = Literal["wait", "forced", "move", "look", "ask"]
 KeyUse = Literal["ignore", "binding", "skip", "action"]
 
 
@@ -210,10 +225,13 @@ class TableFlow:
         """What the table does next when ``READY`` (``on_top``: no screen covers it).
 
         ``wait``: a computer's pause (also when covered: the move waits for the table
-        to be seen); ``move``: a computer moves now; ``look``: a person's turn comes
+        to be seen); ``forced``: the pause before a person's forced move (it plays
+        itself); ``move``: a computer moves now; ``look``: a person's turn comes
         up for the first time, its curtain is to be considered; ``ask``: show the
         actions and wait for a key."""
         step = next_step(controller, pace)
+        if step.kind == "forced":
+            return Plan("forced", step.seat, step.delay)
         if step.kind in ("bot", "table"):
             if step.delay > 0 or not on_top:
                 return Plan("wait", step.seat, step.delay)

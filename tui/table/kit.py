@@ -31,7 +31,7 @@ from tui.engine.controller import Seat
 from tui.engine.core import Action, Event, SeatView, TableView
 from tui.game_spec import NarrateFn
 from tui.session.privacy import OPEN_TABLE, PrivacyRule
-from tui.session.seat_control import TableController
+from tui.session.seat_control import Presence, TableController
 from tui.table.layout import Arrangement, arrange
 from tui.widgets.player_panel import PanelModel
 from tui.widgets.textfit import fit
@@ -41,17 +41,58 @@ if TYPE_CHECKING:
 
 LOG_NAME_WIDTH = 24
 """Names in the log are cut to this many cells, so one name cannot flood it."""
+WATCHERS_NAMED = 3
+"""Watchers named on the presence line; more are counted ("and 4 more")."""
+ACCOUNT_WIDTH = 12
+"""An account name on the presence line is cut to this many cells."""
+
+
+def presence_line(presence: Presence | None, names: Sequence[str], ascii_only: bool) -> str | None:
+    """One compact line of who is at a shared table: "Here: Ann, Ben · away: Cleo ·
+    watching: dora" (``None`` at one keyboard). Seats go by their names, watchers by
+    their accounts; an empty group is left out."""
+    if presence is None:
+        return None
+    parts = []
+    for label, seats in (("here", presence.here), ("away", presence.away), ("free", presence.free)):
+        if seats:
+            parts.append(f"{label}: " + ", ".join(names[seat] for seat in seats))
+    watching = [fit(user, ACCOUNT_WIDTH, ascii_only) for user in presence.watching]
+    if watching:
+        named = ", ".join(watching[:WATCHERS_NAMED])
+        more = len(watching) - WATCHERS_NAMED
+        parts.append(f"watching: {named}" + (f" and {more} more" if more > 0 else ""))
+    asking = [fit(user, ACCOUNT_WIDTH, ascii_only) for user in presence.asking]
+    if asking:
+        parts.append(f"asking to join: {', '.join(asking)} (W answers)")
+    if not parts:
+        return None
+    line = (" - " if ascii_only else " \u00b7 ").join(parts)
+    return line[0].upper() + line[1:]
 
 
 @dataclass(frozen=True)
 class RoundSummary:
     """What the round-end screen shows: a headline, sentences, and the standings
-    (name, value in words, marker such as "winner"), and whether the game is over."""
+    (name, value in words, marker such as "winner"), whether the game is over, and the
+    cards of a showdown."""
 
     title: str
     lines: tuple[str, ...]
     standings: tuple[tuple[str, str, str], ...] = ()
     final: bool = False
+    showdown: tuple[ShownCard, ...] = ()
+    """The cards turned up, lowest first (a game with a showdown)."""
+
+
+@dataclass(frozen=True)
+class ShownCard:
+    """One card at a showdown: its glyph, whose it is, and ``mark``: "loser" (lost a
+    life with it), "safe" (paired, under Pairs are safe) or ""."""
+
+    card: str
+    name: str
+    mark: str = ""
 
 
 @dataclass(frozen=True)
@@ -177,6 +218,13 @@ class Words:
     def info_lines(self, view: TableView, names: Sequence[str], ascii_only: bool) -> list[str]:
         return [f"Round {view.round}", variants_line(view.variants, self.titles)]
 
+    def presence_lines(
+        self, presence: Presence | None, names: Sequence[str], ascii_only: bool
+    ) -> list[str]:
+        """The info box's last line at a shared table: who is here, away, watching."""
+        line = presence_line(presence, names, ascii_only)
+        return [] if line is None else [line]
+
     def round_summary(
         self, view: TableView, events: Sequence[Event], names: Sequence[str], ascii_only: bool
     ) -> RoundSummary | None:
@@ -186,6 +234,13 @@ class Words:
     def number_request(self, action: Action, view: TableView) -> NumberRequest | None:
         """The question for ``action``'s number; ``None``: take the lowest."""
         return None
+
+    def recap(
+        self, events: Sequence[Event], names: Sequence[str], who: str, ascii_only: bool
+    ) -> list[str]:
+        """Lines for the log telling person ``who`` what the public ``events`` since
+        their last turn did (they waited through many computer turns); none by default."""
+        return []
 
 
 class Curtains:
@@ -224,6 +279,10 @@ class TableKit:
         self.words = words or Words(game_id)
         self.curtains = curtains or Curtains()
         self.privacy = privacy
+
+    def show_odds(self, on: bool) -> bool:
+        """Show (or hide) live odds; False if this game has none to show."""
+        return False
 
     def curtain_before(
         self, controller: TableController, seat: int, ascii_only: bool

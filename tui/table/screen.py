@@ -30,8 +30,10 @@ from textual.timer import Timer
 
 from tui.app_host import app_host
 from tui.engine.core import Action, Event, IllegalAction, find_legal
-from tui.screens.round_end import LOOK, REMATCH, TITLE, RoundEndScreen
-from tui.table.board import TableBoard, curtain_cover, number_cover
+from tui.screens.round_end import REMATCH, TITLE
+from tui.table.board import curtain_cover, number_cover
+from tui.table.door import END_KINDS, TableDoor
+from tui.table.finish import can_finish, play_out
 from tui.table.flow import (
     FlowState,
     Pace,
@@ -40,25 +42,27 @@ from tui.table.flow import (
     pace_for,
 )
 from tui.table.gate import GateTimes, TableGate, TerminalTimes
+from tui.table.recap import AwayRecap
 from tui.widgets.action_bar import ActionBar
 from tui.widgets.animation import AnimationDone
 from tui.widgets.game_log import GameLog
+from tui.widgets.textfit import fit
 
 if TYPE_CHECKING:
-    from tui.session import TableSession
+    from tui.session.table_session import HeldTable
 
-END_KINDS = frozenset({REMATCH.kind, TITLE.kind})
 MIN_WAIT = 0.01
 """Shortest timer: Textual 8.2.8 divides by a timer's interval when it runs late, so a
 zero-second timer can end the app with ZeroDivisionError."""
 
 
-class TableScreen(TableBoard):
+class TableScreen(TableDoor):
     """A game in progress: seats, pot, the game's centre widget, actions and the log."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "leave", "Leave table"),
         Binding("q", "leave", "Leave", show=False),
+        Binding("f", "finish", "Finish the game"),
     ]
 
     default_times: ClassVar[Callable[[], GateTimes]] = TerminalTimes
@@ -66,23 +70,23 @@ class TableScreen(TableBoard):
 
     def __init__(
         self,
-        session: TableSession,
+        session: HeldTable,
         *,
         ascii_only: bool | None = None,
         animation: str | None = None,
         confirm_quit: bool | None = None,
         times: GateTimes | None = None,
     ) -> None:
-        super().__init__(session.controller)
-        self.session = session
+        super().__init__(session, confirm_quit=confirm_quit)
         self.gate = TableGate(times or type(self).default_times())
         """The key gate of this table and its curtains (one keyboard)."""
         self._ascii = ascii_only
         self._animation = animation
-        self._confirm_quit = confirm_quit
         self.moves = 0
         self._timer: Timer | None = None
         """The pause before a computer's move, while ``flow`` is THINKING."""
+        self.recap = AwayRecap(session.controller.humans)
+        """What each person missed while computer players moved (``tui.table.recap``)."""
         self.centre = self.kit.centre.make(self.ascii_only)
         self.centre.add_class("table-centre")
 
@@ -104,15 +108,14 @@ class TableScreen(TableBoard):
             animation = app_host(self).settings.animation
         return pace_for(animation)
 
-    @property
-    def confirm_quit(self) -> bool:
-        if self._confirm_quit is not None:
-            return self._confirm_quit
-        return app_host(self).settings.confirm_quit
-
     def on_mount(self) -> None:
+        log = self.query_one(GameLog)
+        log.restore(self.session.log)
         self._open_table(self.session.resumed and self.controller.view(None).phase != "start")
         self.call_after_refresh(self._advance)
+
+    def log_lines(self) -> list[tuple[str, str]]:
+        return list(self.query_one(GameLog).lines)
 
     def _available_actions(self) -> list[Action]:
         if self.controller.over:
@@ -137,14 +140,15 @@ class TableScreen(TableBoard):
                 return
             self._refresh_table(())
             plan = self.flow.plan(self.controller, self.pace, self.app.screen is self)
-            if plan.kind == "wait":
-                self._wait(plan.delay, plan.seat)
+            if plan.kind in ("wait", "forced"):
+                self._wait(plan.delay, plan.seat, plan.kind == "forced")
                 return
             if plan.kind == "move":
                 if not self._computer_move():
                     return
                 continue
             if plan.kind == "look" and plan.seat is not None:
+                self._tell_recap(plan.seat)
                 before = self.kit.curtain_before(self.controller, plan.seat, self.ascii_only)
                 if before is not None:
                     self._status(plan.seat, "Waiting for {who}...")
@@ -154,9 +158,24 @@ class TableScreen(TableBoard):
             self._show_actions()
             return
 
-    def _wait(self, delay: float, seat: int | None) -> None:
-        thinking = "{who} (computer) is thinking" if seat is not None else "The table moves on"
-        self._status(seat, thinking + "... any key to skip")
+    def _tell_recap(self, seat: int) -> None:
+        """A person's turn after many computer moves: what they missed, in the log."""
+        missed = self.recap.turn(seat)
+        if missed:
+            who = self.log_names[seat]
+            lines = self.kit.words.recap(missed, self.log_names, who, self.ascii_only)
+            self.query_one(GameLog).write(lines, style="bold")
+
+    def _wait(self, delay: float, seat: int | None, forced: bool = False) -> None:
+        if forced and seat is not None:
+            # The move shown as it will be made: no decision, so it plays itself (its key,
+            # or any key, plays it at once).
+            prompt = f"{fit(self.names[seat], 16, self.ascii_only)} has no choice:"
+            self.query_one(ActionBar).show_actions(self.controller.actions(), prompt=prompt)
+        else:
+            thinking = "{who} (computer) is thinking" if seat is not None else "The table moves on"
+            finish = "; F finishes the game" if can_finish(self.controller) else ""
+            self._status(seat, thinking + "... any key to skip" + finish)
         self.flow.to(FlowState.THINKING)
         self._timer = self.set_timer(max(delay, MIN_WAIT), self._timer_fired)
 
@@ -233,6 +252,7 @@ class TableScreen(TableBoard):
     def _after_action(self, events: list[Event], seat: int | None, reason: str | None) -> bool:
         """Save, log the computer's reason, animate; True if the result is shown now."""
         self.moves += 1
+        self.recap.moved(events, seat is None or self.controller.seats[seat].bot is not None)
         self.on_after_action(events)
         if reason and seat is not None:
             line = self.kit.words.reason_line(self.log_names[seat], reason)
@@ -267,30 +287,37 @@ class TableScreen(TableBoard):
         summary = words.round_summary(view, events, self.log_names, ascii_only)
         if summary is None:
             return True
-        if summary.final:
-            choices = [REMATCH, TITLE, LOOK] if self._can_rematch() else [TITLE, LOOK]
-        else:
-            choices = [*self.controller.actions(), LOOK]
         self._show_actions()
-        round_end = RoundEndScreen(summary, choices, ascii_only, self.gate)
-        self._open_cover(round_end, self._round_end_chosen)
+        self._open_round_end(summary)
         return False
 
-    def _round_end_chosen(self, kind: str | None) -> None:
-        if kind in END_KINDS:
-            self._end_choice(kind)
-            return
-        for action in self.controller.actions():
-            if action.kind == kind:
-                self._apply(action)
-                return
-        self._advance()
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Finish the game is offered only once no person is left in it."""
+        if action == "finish":
+            return can_finish(self.controller)
+        return True
 
-    def _end_choice(self, kind: str | None) -> None:
-        if kind == REMATCH.kind:
-            self.rematch()
-        elif kind == TITLE.kind:
-            self.leave()
+    def action_finish(self) -> None:
+        """Play every move left at once and show the result (no person is left)."""
+        if not can_finish(self.controller) or self.flow.closed:
+            return
+        self._stop_timer()
+        if self.flow.busy:
+            if self.flow.state is FlowState.ANIMATING:
+                self.kit.centre.finish(self.centre)
+            self.flow.to(FlowState.READY)
+        words, ascii_only = self.kit.words, self.ascii_only
+
+        def narrate(events: Sequence[Event]) -> list[str]:
+            return words.narrate(events, self.log_names, ascii_only, None)
+
+        played = play_out(self.controller, narrate, self.flow.take_pending())
+        self.moves += played.moves
+        self.query_one(GameLog).write(played.lines)
+        self.flow.moved(played.last)
+        self.on_after_action(played.last)
+        if self._reveal():
+            self._advance()
 
     def on_key(self, event: Key) -> None:
         """A key typed ahead of a screen on top, or after leaving, acts no more; a key
@@ -348,53 +375,7 @@ class TableScreen(TableBoard):
         self._stop_timer()
         self.session.release()
 
-    # -- saving, leaving, rematch --------------------------------------------------------
 
-    def on_after_action(self, events: Sequence[Event]) -> None:
-        """Called after every applied action: the autosave point."""
-        self.save_game()
-
-    def save_game(self) -> None:
-        """Save now (the app also calls this on quit and hang-up)."""
-        app_host(self).autosave(self.session)
-
-    @property
-    def saving(self) -> bool:
-        """True while this game is being saved (off after a failure)."""
-        return self.session.saving
-
-    def action_leave(self) -> None:
-        if self.game_in_progress and self.confirm_quit:
-            from tui.screens.confirm import ConfirmScreen
-
-            question = "Leave this game? It is saved: Continue on the title screen brings it back."
-            if not self.saving:
-                question = "Leave this game? It cannot be saved, so it will be lost."
-            self.app.push_screen(
-                ConfirmScreen(question, yes="Leave", no="Keep playing"),
-                lambda yes: self.leave() if yes else None,
-            )
-            return
-        self.leave()
-
-    def leave(self) -> None:
-        """Back to the title screen (the game so far is saved)."""
-        self.flow.to(FlowState.LEFT)
-        self._stop_timer()
-        self.save_game()
-        app_host(self).back_to_title()
-
-    def _can_rematch(self) -> bool:
-        return self.session.rematch_config() is not None
-
-    def rematch(self) -> None:
-        """The same table again (same seats, variants and options, the next seed)."""
-        config = self.session.rematch_config()
-        self.leave()
-        if config is not None:
-            app_host(self).start_game(config)
-
-
-def table_screen(session: TableSession) -> TableScreen:
+def table_screen(session: HeldTable) -> TableScreen:
     """The app's hook: the table for ``session`` (any game)."""
     return TableScreen(session)

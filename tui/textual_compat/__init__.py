@@ -28,4 +28,6 @@ shows which workaround to revisit:
   only; it works around how ``Footer`` answers every bindings signal).
 - ``quit_lane``: Ctrl+Q overtakes a backlog of unhandled keys (``App._post_message``,
   ``MessagePump._message_queue``).
+- ``input_batches``: the terminal's input reaches the app one batch per loop callback,
+  not one task per key (``Driver.send_message``, ``Driver._loop``, ``Driver._app``).
 """

@@ -60,11 +60,34 @@ class PanelModel:
     ascii_only: bool = False
     line: Text | None = None
     """A game's own one-line form of the seat, used when the panel is one line high."""
+    odds: float | None = None
+    """The seat's chance to win the round, when the table shows odds."""
 
     @property
     def counter_text(self) -> str:
         word = self.counter_word if self.counters == 1 else self.counter_plural
-        return f"{self.counters} {word}"
+        chance = "" if self.odds is None else f", {percent(self.odds)}"
+        return f"{self.counters} {word}{chance}"
+
+
+def percent(chance: float) -> str:
+    """A chance in whole percent; "<1 %" and ">99 %" rather than a 0 or 100 that is not."""
+    if 0 < chance < 0.005:
+        return "<1 %"
+    if 0.995 < chance < 1:
+        return ">99 %"
+    return f"{100 * chance:.0f} %"
+
+
+def odds_bar(chance: float, width: int, ascii_only: bool) -> str:
+    """A bar of ``width`` cells, filled in eighths (ASCII: whole cells of '#')."""
+    if ascii_only:
+        full = round(chance * width)
+        return "#" * full + "." * (width - full)
+    eighths = round(chance * width * 8)
+    full, part = divmod(eighths, 8)
+    bar = "\u2588" * full + (" \u258f\u258e\u258d\u258c\u258b\u258a\u2589"[part] if part else "")
+    return bar + "\u2591" * (width - len(bar))
 
 
 IMPLIED: dict[str, str] = {"final-roll": "zero", "broke": "out"}

@@ -9,22 +9,31 @@ Levels:
 - ``casual`` reads the dice left to right, as people at a table often do: if the ace
   came first the chip goes to the pot, if the six came first it is passed. The rule
   sheet says the choice never matters, and casual believes it.
-- ``sharp`` chooses in its own interest, from the view alone. Under Last Roll a sole
+- ``sharp`` chooses in its own interest, from the view alone: from the round's exact odds
+  (``tui.engine.aces.odds``) when the chain for the table is solved in this process (the
+  table's odds worker and ``simulate`` solve it first), the option with the higher chance
+  for itself, the pot on a tie. Until then it falls back on rules of thumb: under Last Roll a sole
   holder's last chip in the pot empties the table and wins at once, so it always takes
   that; otherwise it puts the chip in the pot (fewer chips for the others to win with),
   except when that would leave a single rival leading on one chip, who then wins with
   any ace. Without Last Roll a roller at zero needs the round to go on until chips come
   back, so it passes, unless the neighbour already leads three or more other holders.
 
-How this was checked: thousands of real choice positions from seeded 3-6 player games,
-each option played out 200 times with the same dice. Without Last Roll passing gained 1
-to 4 points of win chance where the neighbour was at zero or behind, and the pot about
-1 point where the neighbour led three or more holders; under Last Roll the pot gained up
-to 3 points except against a leader on one chip (passing gained 3 to 5). Per decision
-sharp gains 0.2 to 0.8 points over casual without Last Roll and 2 to 5 with it (the
-empty-table win is worth about 80). The choice is rare (one in ten to fifteen games per
-seat), so over whole three-player games one sharp seat against two casual ones won
-33.9 % ± 0.2 under Last Roll and 33.5 % ± 0.2 without (fair share 33.3 %, 200,000 games).
+The rules of thumb were checked on thousands of real choice positions from seeded 3-6
+player games, each option played out 200 times with the same dice; over whole
+three-player games one such sharp seat against two casual ones won 33.9 % ± 0.2 under
+Last Roll and 33.5 % ± 0.2 without (fair share 33.3 %, 200,000 games).
+
+The exact choice is the chain's policy: the best choice *when every later choice is made
+the same way*. Against casual players, who pot or pass by the dice's order, it is not a
+best reply. Measured with ``simulate`` (3 players, 200,000 games, seed 11, the same games
+with seat 1 sharp or casual): without Last Roll seat 1 won 33.42 % sharp against
+33.34 % casual (+0.08, within the noise: the choice is rare); under Last Roll 32.60 %
+against 33.23 % (-0.6; a likely reason, not yet checked: the chain expects a sole holder
+on one chip to pot and win at once, as sharp does, where casual does so only half the
+time). Among sharp players the exact policy is what the odds on the table assume, and
+the simulator agrees with them, so it is the one kept; a best reply to casual players
+would need a chain with a policy per seat.
 """
 
 from __future__ import annotations
@@ -80,8 +89,30 @@ def casual_choice(view: TableView, pot: Action, pass_: Action) -> Decision:
     return Decision(pot, "reads the dice in order: the ace comes first, so the pot")
 
 
+def exact_choice(view: TableView, pot: Action, pass_: Action) -> Decision | None:
+    """The option with the higher exact chance for the roller, if the odds are known."""
+    from tui.engine.aces.odds import TIE, choice_chances, known, table_spec
+
+    chain = known(table_spec(view))
+    me = view.current
+    if chain is None or me is None:
+        return None
+    by_pot, by_pass = choice_chances(chain, view)
+    mine = f"{100 * by_pass[me]:.0f} % against {100 * by_pot[me]:.0f} %"
+    if by_pass[me] > by_pot[me] + TIE:
+        return Decision(pass_, f"passes: {mine} by the pot")
+    return Decision(
+        pot,
+        f"puts the chip in the pot: {100 * by_pot[me]:.0f} % against "
+        f"{100 * by_pass[me]:.0f} % by passing",
+    )
+
+
 def sharp_choice(view: TableView, pot: Action, pass_: Action) -> Decision:
     """Pot or pass for the one-chip ace+six, in the roller's own interest."""
+    exact = exact_choice(view, pot, pass_)
+    if exact is not None:
+        return exact
     me = view.current if view.current is not None else view.viewer
     assert me is not None, "a choice needs a seat"
     nb = neighbour(view, me)

@@ -43,6 +43,7 @@ from __future__ import annotations
 import copy
 
 from tui.engine.aces.rules import (
+    EMPTY_ROLL,
     FINAL_ROLL,
     NEXT_ROUND,
     NOTHING_EVENTS,
@@ -69,7 +70,10 @@ class AcesGame(AcesTable):
     def legal_actions(self) -> list[Action]:
         phase = self._phase
         if phase == "turn":
-            return [FINAL_ROLL if self._final_roll_due() else ROLL]
+            if self._final_roll_due():
+                return [FINAL_ROLL]
+            seat = self._current
+            return [ROLL if seat is None or self._chips[seat] else EMPTY_ROLL]
         if phase == "choice":
             seat = self._current
             assert seat is not None

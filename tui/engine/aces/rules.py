@@ -55,6 +55,8 @@ EVENT_KINDS = (
 """Every event kind ``AcesGame`` emits; ``aces.py`` documents what each one carries."""
 
 ROLL = Action("roll", "Roll", "r")
+EMPTY_ROLL = Action("roll", "Roll: no chips, so nothing can move", "r", forced=True)
+"""A roll with no chips in hand: nothing can move (A4), so it is no decision."""
 FINAL_ROLL = Action("final_roll", "Final roll: any six wins a chip back", "r")
 NEXT_ROUND = Action("next_round", "Next round", "enter")
 ROLL_OFF = Action("start_round", "Roll off for first turn", "r")

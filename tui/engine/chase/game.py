@@ -36,7 +36,8 @@ Events (``seat``, ``other``, ``value``; private ones carry ``private_to``):
 Views (``view.py``): ``extra["moves"]`` says what each seat did this round in public
 ("stand", "change", "blocked", "king", "cut", "draw", or "" for not yet);
 ``extra["no_change"]`` why the player to act may not change (when that is public or the
-viewer's own); ``extra["kept_life"]`` the seats that kept their last life (C8 replay).
+viewer's own); ``extra["kept_life"]`` the seats that kept their last life (C8 replay);
+``extra["out_round"]`` once the game is over, the round each seat went out in (0: never).
 
 Decisions where the rulings are silent:
 
@@ -76,7 +77,9 @@ from tui.engine.core import Action, Event, RandomSource, TableView, find_legal
 
 DEAL = Action("deal", "Deal", "d")
 STAND = Action("stand", "Stand", "s")
-SHOW_KING = Action("show_king", "Show your King", "k")
+SHOW_KING = Action("show_king", "Show your King", "k", forced=True)
+ONLY_STAND = Action("stand", "Stand", "s", forced=True)
+"""Stand as the only move (a King face up, yours or your neighbour's): no decision."""
 DRAW = Action("draw", "Draw the top card", "d")
 
 
@@ -167,14 +170,14 @@ class ChaseGame:
             return []
         seat = t.order[t.turn]
         if t.kings and t.hands[seat][0] == "K":  # type: ignore[index]
-            return [STAND] if t.face_up[seat] else [SHOW_KING]
+            return [ONLY_STAND] if t.face_up[seat] else [SHOW_KING]
         if seat == t.dealer:
             if "dealer-draws" in self.variants:
                 return [STAND, DRAW]
             return [STAND, self._made_action("cut", len(t.stock))]
         left = next_in(seat, t.lives)
         if t.face_up[left]:
-            return [STAND]
+            return [ONLY_STAND]
         return [STAND, self._made_action("change", left)]
 
     def _made_action(self, kind: str, number: int) -> Action:
@@ -291,7 +294,7 @@ class ChaseGame:
         if t.kings and found[0] == "K":
             events.append(Event("cut_king", seat, value=found))
             if "dealers-king" in self.variants:
-                self._lose_life(seat, events)
+                self._lose_life(seat, events, t.rounds_played + 1)
             return
         old = t.hands[seat]
         assert old is not None
@@ -300,12 +303,13 @@ class ChaseGame:
         t.announced[seat] = False
         events.append(Event("dealer_takes", seat, value=found, private_to=seat))
 
-    def _lose_life(self, seat: int, events: list[Event]) -> None:
+    def _lose_life(self, seat: int, events: list[Event], round_number: int) -> None:
         t = self.table
         t.lives[seat] -= 1
         t.pot += 1
         events.append(Event("life_lost", seat, value=t.lives[seat]))
         if t.lives[seat] == 0:
+            t.out_round[seat] = round_number
             events.append(Event("player_out", seat))
 
     def _end_round(self, events: list[Event]) -> None:
@@ -333,7 +337,7 @@ class ChaseGame:
             else:
                 t.losers = losers
                 for seat in losers:
-                    self._lose_life(seat, events)
+                    self._lose_life(seat, events, t.rounds_played)
             alive = [seat for seat in alive if lives[seat] > 0]
         if len(alive) == 1:
             events.append(Event("game_won", alive[0]))

@@ -19,7 +19,7 @@ from tui.engine.core import rng_from_json, rng_state_to_json
 PER_SEAT = ("lives", "hands", "moves", "face_up", "announced", "received", "gave", "shown")
 OTHER = ("pot", "dealer", "dealer_random", "dealer_announced", "phase", "stock", "order")
 SEAT_TUPLES = ("losers", "kept", "winners")
-STATE_KEYS = PER_SEAT + OTHER + SEAT_TUPLES + ("turn", "rounds_played")
+STATE_KEYS = PER_SEAT + OTHER + SEAT_TUPLES + ("turn", "rounds_played", "out_round")
 """The saved ``ChaseTable`` fields, in the order the dict holds them."""
 
 
@@ -60,6 +60,9 @@ def restore(table: ChaseTable, data: dict[str, Any]) -> ChaseTable:
     n = len(table.names)
     fields: dict[str, Any] = {}
     for key in STATE_KEYS:
+        if key == "out_round":
+            fields[key] = _out_rounds(data, table)
+            continue
         value = data[key]
         if key in ("received", "gave"):
             value = [None if item is None else (int(item[0]), str(item[1])) for item in value]
@@ -77,3 +80,21 @@ def restore(table: ChaseTable, data: dict[str, Any]) -> ChaseTable:
     if loaded.phase == "turn" and not 0 <= loaded.turn < len(loaded.order):
         raise ValueError("the saved turn is outside the round")
     return loaded
+
+
+def _out_rounds(data: dict[str, Any], table: ChaseTable) -> list[int]:
+    """When each seat went out. A save from before this was kept has none: every seat
+    already out gets the round it was saved in (the order between them is lost, not the
+    game); one that has it must have it right (``ValueError``)."""
+    n = len(table.names)
+    lives = data["lives"]
+    played = data["rounds_played"]
+    if "out_round" not in data:
+        return [0 if lives[seat] else max(1, played) for seat in range(n)]
+    value = data["out_round"]
+    if not isinstance(value, list) or len(value) != n:
+        raise ValueError("the saved rounds players went out in do not match the players")
+    for seat, out in enumerate(value):
+        if type(out) is not int or not 0 <= out <= played or (out == 0) != (lives[seat] > 0):
+            raise ValueError("a saved round a player went out in is not one the game had")
+    return list(value)

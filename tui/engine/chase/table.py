@@ -48,6 +48,8 @@ class ChaseTable:
     kept: tuple[int, ...] = ()
     winners: tuple[int, ...] = ()
     rounds_played: int = 0
+    out_round: list[int] = field(default_factory=list)
+    """The round in which each seat went out (0: still in), for the finishing order."""
     seat_views: dict[tuple[Any, ...], SeatView] = field(default_factory=dict, repr=False)
 
     @classmethod
@@ -71,6 +73,7 @@ class ChaseTable:
             lives=[starting_lives(variants)] * n,
             dealer=dealer,
             dealer_random=first_dealer is None,
+            out_round=[0] * n,
         )
         table.clear_round()
         return table

@@ -81,6 +81,8 @@ def build_view(g: ChaseTable, viewer: int | None) -> TableView:
             extra["no_change"] = reason
     if g.kept:
         extra["kept_life"] = g.kept
+    if phase == "over":
+        extra["out_round"] = tuple(g.out_round)
     return TableView(
         game="chase",
         viewer=viewer,

@@ -18,10 +18,12 @@ from typing import TYPE_CHECKING
 from rich.cells import cell_len
 from rich.text import Text
 
+from tui.engine.chase.odds import loss_chance, move_chances
 from tui.engine.controller import Seat
 from tui.engine.core import Action, Event, SeatView, TableView
 from tui.glyphs import card as card_glyph
 from tui.narrate.chase import describe
+from tui.narrate.chase_recap import recap
 from tui.session.privacy import SHARED_KEYBOARD
 from tui.table.kit import (
     Centre,
@@ -37,7 +39,7 @@ from tui.table.kits import chase_words
 from tui.table.kits.chase_layout import chase_arrange
 from tui.widgets.card import inline
 from tui.widgets.chase_centre import ChaseCentre, centre_picture
-from tui.widgets.player_panel import FLAG_MARKS, PanelModel
+from tui.widgets.player_panel import FLAG_MARKS, PanelModel, percent
 from tui.widgets.textfit import fit
 
 if TYPE_CHECKING:
@@ -143,6 +145,8 @@ class CardCentre(Centre):
 class ChaseWords(Words):
     """The public log, the info box, the showdown and the cut."""
 
+    odds_on = False
+
     def __init__(self, titles: Mapping[str, str]) -> None:
         super().__init__("chase", describe, titles)
 
@@ -153,12 +157,30 @@ class ChaseWords(Words):
         return describe(list(events), list(names), ascii_only=ascii_only, viewer=None)
 
     def info_lines(self, view: TableView, names: Sequence[str], ascii_only: bool) -> list[str]:
-        return chase_words.info_lines(view, names, ascii_only, self.titles)
+        """With odds on, a person's own view (never a public one: ``view.viewer`` is
+        ``None`` there) leads with their chance of losing a life, from what they know."""
+        lines = chase_words.info_lines(view, names, ascii_only, self.titles)
+        if not self.odds_on:
+            return lines
+        choice = move_chances(view)
+        if choice is not None:  # their turn: the same numbers the sharp computer uses
+            keep, other = percent(choice.keep), percent(choice.other)
+            odds = f"Lose a life if nobody else changes: keep {keep}, {choice.move} {other}"
+            return [odds, *lines]
+        chance = loss_chance(view)
+        if chance is None:
+            return lines
+        return [f"You lose a life: {percent(chance)} if nobody changes", *lines]
 
     def round_summary(
         self, view: TableView, events: Sequence[Event], names: Sequence[str], ascii_only: bool
     ) -> RoundSummary | None:
         return chase_words.round_summary(view, events, names, ascii_only)
+
+    def recap(
+        self, events: Sequence[Event], names: Sequence[str], who: str, ascii_only: bool
+    ) -> list[str]:
+        return recap(events, names, who, ascii_only)
 
     def number_request(self, action: Action, view: TableView) -> NumberRequest | None:
         if action.kind != "cut" or action.arg_range is None:
@@ -210,3 +232,8 @@ class ChaseKit(TableKit):
             curtains=ChaseCurtains(),
             privacy=SHARED_KEYBOARD,
         )
+
+    def show_odds(self, on: bool) -> bool:
+        assert isinstance(self.words, ChaseWords)
+        self.words.odds_on = on
+        return True

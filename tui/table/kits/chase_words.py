@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from tui.engine.chase.rules import RANK_OF
 from tui.engine.core import Event, SeatView, TableView
 from tui.glyphs import card as card_glyph
 from tui.narrate.chase import safe_pairs
 from tui.narrate.words import join_names
 from tui.session.privacy import ROUND_END_KINDS
-from tui.table.kit import RoundSummary, variants_line
+from tui.table.kit import RoundSummary, ShownCard, variants_line
 
 MOVE_WORDS = {
     "stand": "stood",
@@ -111,6 +112,57 @@ def _played(view: TableView) -> int:
     return view.round if view.phase == "over" else max(1, view.round - 1)
 
 
+def showdown_cards(
+    cards: Sequence[tuple[int, str]],
+    losers: Sequence[int],
+    names: Sequence[str],
+    pairs_safe: bool,
+    ascii_only: bool,
+) -> tuple[ShownCard, ...]:
+    """The showdown's cards lowest first (ties by seat), each marked: lost a life with
+    it, or paired and so safe (Pairs are safe)."""
+    ordered = sorted(cards, key=lambda sc: (RANK_OF[sc[1][0]], sc[0]))
+    counts: dict[str, int] = {}
+    for _, code in cards:
+        counts[code[0]] = counts.get(code[0], 0) + 1
+    shown = []
+    for seat, code in ordered:
+        mark = ""
+        if seat in losers:
+            mark = "loser"
+        elif pairs_safe and counts[code[0]] > 1:
+            mark = "safe"
+        shown.append(ShownCard(card_glyph(code, ascii_only), names[seat], mark))
+    return tuple(shown)
+
+
+def _why(code: str | None, cards: dict[int, str], pairs_safe: bool, ascii_only: bool) -> str:
+    """Why a life was lost, in a few words: "4♣, tied for lowest"."""
+    if not code:
+        return "found a King"
+    card = card_glyph(code, ascii_only)
+    if pairs_safe:
+        return f"{card}, lowest unpaired"
+    ties = sum(1 for other in cards.values() if other[0] == code[0])
+    return f"{card}, {'tied for lowest' if ties > 1 else 'lowest'}"
+
+
+def finishing_order(view: TableView, names: Sequence[str]) -> list[tuple[int, int]]:
+    """(seat, round it went out in, 0 for the winners), winners first, then the last
+    out first; seats out in the same round by seat."""
+    out = view.extra.get("out_round", ())
+    rounds = [int(out[s.seat]) if s.seat < len(out) else 0 for s in view.seats]
+    order = sorted(
+        view.seats,
+        key=lambda s: (
+            s.seat not in view.winners,
+            -rounds[s.seat] if rounds[s.seat] else 0,
+            s.seat,
+        ),
+    )
+    return [(s.seat, 0 if s.seat in view.winners else rounds[s.seat]) for s in order]
+
+
 def round_summary(
     view: TableView, events: Sequence[Event], names: Sequence[str], ascii_only: bool
 ) -> RoundSummary | None:
@@ -120,15 +172,14 @@ def round_summary(
         return None
     final = view.phase == "over"
     number = _played(view)
+    pairs_safe = "pairs-safe" in view.variants
     lines: list[str] = []
+    shown: tuple[ShownCard, ...] = ()
     showdown = next((e for e in events if e.kind == "showdown"), None)
     if showdown is not None:
-        shown = ", ".join(
-            f"{names[s]} {card_glyph(c, ascii_only)}" for s, c in sorted(showdown.value)
-        )
-        lines.append(f"Showdown: {shown}.")
         after = events[events.index(showdown) + 1 :]
         losing = [e.seat for e in after if e.kind == "life_lost" and e.seat is not None]
+        shown = showdown_cards(showdown.value, losing, names, pairs_safe, ascii_only)
         pairs = safe_pairs(showdown.value, losing, ascii_only)
         if pairs:
             lines.append(f"{pairs}.")
@@ -147,17 +198,16 @@ def round_summary(
             cards = dict(event.value)
         elif event.kind == "life_lost" and event.seat is not None:
             who = names[event.seat]
-            code = cards.get(event.seat)
-            why = f" with {card_glyph(code, ascii_only)}" if code else " for finding a King"
-            lines.append(f"{who} loses a life{why}: {lives_words(event.value)} left.")
-        elif event.kind == "player_out" and event.seat is not None:
-            lines.append(f"{names[event.seat]} is out.")
+            why = _why(cards.get(event.seat), cards, pairs_safe, ascii_only)
+            then = f"{lives_words(event.value)} left" if event.value else "out"
+            lines.append(f"{who} loses a life ({why}): {then}.")
         elif event.kind == "nobody_loses":
             lines.append("Every card is paired: nobody loses a life.")
         elif event.kind == "all_out_replay":
             group = join_names([names[s] for s in sorted(event.value)])
             lines.append(f"{group} would all go out: they keep their last life and play on.")
     lines.append(f"The pot holds {lives_words(view.pot)}.")
+    standings: tuple[tuple[str, str, str], ...] = ()
     if final:
         winners = [names[s] for s in sorted(view.winners)]
         if len(winners) == 1:
@@ -167,6 +217,19 @@ def round_summary(
         else:
             title = f"{join_names(winners)} share the win!"
             lines.append("They would all have gone out at once, so they share the win.")
+        order = finishing_order(view, names)
+        if len(order) <= 8:
+            standings = tuple(
+                (
+                    names[seat],
+                    lives_words(view.seats[seat].counters) if not out else f"out in round {out}",
+                    "winner" if not out else "",
+                )
+                for seat, out in order
+            )
+        else:
+            places = [f"{names[s]} {out}" for s, out in order if out]
+            lines.append("Then, by the round each went out in: " + ", ".join(places) + ".")
     else:
         if losers:
             group = join_names([names[s] for s in dict.fromkeys(losers)])
@@ -179,15 +242,4 @@ def round_summary(
         dealer = next((s.seat for s in view.seats if "dealer" in s.flags), None)
         if dealer is not None:
             lines.append(f"The deal passes to {names[dealer]}.")
-    standings: tuple[tuple[str, str, str], ...] = ()
-    if final and len(view.seats) <= 8:
-        order = sorted(view.seats, key=lambda s: (s.seat not in view.winners, -s.counters, s.seat))
-        standings = tuple(
-            (
-                names[s.seat],
-                lives_words(s.counters) if s.counters else "out",
-                "winner" if s.seat in view.winners else "",
-            )
-            for s in order
-        )
-    return RoundSummary(title, tuple(lines), standings, final=final)
+    return RoundSummary(title, tuple(lines), standings, final=final, showdown=shown)

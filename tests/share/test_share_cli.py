@@ -1,0 +1,96 @@
+"""``party-dice host`` and ``join`` on the command line, and the wire's round trip."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.support.share import aces_config, chase_config
+from tui import games
+from tui.cli import UsageError, parse
+from tui.share import wire
+from tui.share.transport import CODE_ALPHABET, CODE_LENGTH, LockOut, clean_code, new_code
+
+
+def test_host_takes_the_options_of_play_and_the_seats_at_its_own_terminal() -> None:
+    command = parse(["host", "chase", "--names", "Ann,Ben", "--computers", "1", "--here", "Ben"])
+    assert command.kind == "host" and command.share is not None and command.play is not None
+    assert command.share.here == ("Ben",) and command.play.bots == 1
+    assert parse(["host", "--resume"]).share.resume  # type: ignore[union-attr]
+    assert not command.share.approve
+    approving = parse(["host", "chase", "--players", "Ann,Ben,Cleo", "--approve"])
+    assert approving.share is not None and approving.share.approve
+    with pytest.raises(UsageError):
+        parse(["host", "chase", "--names", "Ann", "--here", "Zed"])
+    with pytest.raises(UsageError):
+        parse(["host", "aces", "--resume"])
+
+
+def test_join_never_takes_the_code_as_an_argument() -> None:
+    with pytest.raises(UsageError):
+        parse(["join", "--code", "ABCD-EFGH"])
+    with pytest.raises(UsageError):
+        parse(["join", "ABCDEFGH"])
+    command = parse(["join", "--watch", "--seat", "Ben"])
+    assert command.share is not None and command.share.watch and command.share.seat == "Ben"
+
+
+def test_the_code_has_thirty_bits_or_more_and_five_wrong_lock_for_a_minute() -> None:
+    assert len(CODE_ALPHABET) ** CODE_LENGTH >= 2**30
+    code = new_code()
+    assert clean_code(f"{code[:4].lower()}-{code[4:]}") == code
+    lockout = LockOut()
+    for second in range(5):
+        assert not lockout.locked(7, now=float(second))
+        lockout.failed(7, now=float(second))
+    assert lockout.locked(7, now=10.0) and not lockout.locked(8, now=10.0)
+    assert not lockout.locked(7, now=70.0)
+
+
+@pytest.mark.parametrize("config", [chase_config(), aces_config()], ids=["chase", "aces"])
+def test_every_view_and_event_survives_the_wire(config: object) -> None:
+    controller = games.new_controller(config, random.Random(3))  # type: ignore[arg-type]
+    while not controller.over:
+        for seat in (None, *range(len(controller.seats))):
+            view = controller.view(seat)
+            line = wire.encode({"t": "view", **wire.view_out(view)})
+            assert wire.view_in(wire.decode(line)) == view
+        action = controller.actions()[0]
+        if action.arg_range is not None:
+            action = action.with_arg(action.arg_range[0])
+        assert wire.action_in(wire.action_out(action)) == action
+        for event in controller.apply(action):
+            line = wire.encode({"t": "event", **wire.event_out(event)})
+            assert wire.event_in(wire.decode(line)) == event
+
+
+def test_sharing_turned_off_on_linux_says_so_not_that_it_needs_linux(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tui.share import transport
+    from tui.share_start import host, join
+
+    monkeypatch.setattr(transport, "on_linux", lambda: True)
+    monkeypatch.setenv(transport.OFF_VARIABLE, "off")
+    for start, argv in ((host, ["host", "chase", "--players", "Ann,Ben,Cleo"]), (join, ["join"])):
+        with pytest.raises(transport.ShareError) as refused:
+            start(parse(argv))
+        assert str(refused.value) == transport.TURNED_OFF
+        assert "Linux" not in str(refused.value)
+    monkeypatch.setattr(transport, "on_linux", lambda: False)
+    assert transport.why_not() == transport.NOT_SUPPORTED
+
+
+def test_leaving_a_shared_table_says_join_brings_you_back() -> None:
+    """The confirmation's second sentence is the session's: at a shared table it names
+    `party-dice join`, never the title screen's Continue (the save is not here)."""
+    from tests.support.share import offline_remote
+    from tui.session.table_session import TableSession
+    from tui.share.remote import RemoteSession
+
+    remote = offline_remote(chase_config(), {0}, {"seats": [], "watching": []})
+    shared = RemoteSession(remote).comeback
+    assert "party-dice join" in shared and "Continue" not in shared
+    local = TableSession(games.new_controller(chase_config(), random.Random(1)), chase_config())
+    assert "Continue on the title screen" in local.comeback

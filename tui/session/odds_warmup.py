@@ -1,0 +1,39 @@
+"""A table's odds, solved in the background so that no move ever waits for them.
+
+The game's registry entry says what its computer players and odds read
+(``GameSpec.ready``: Aces solves, or loads from the per-user cache, the round's chain and
+makes it known in this process). This runs it on a thread of its own and calls ``done``
+when it is there; a game with nothing to solve starts nothing. A failure only means no
+odds: the table plays on exactly as without them.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterable
+
+from tui import games
+
+
+def warm(
+    game_id: str, players: int, variants: Iterable[str], done: Callable[[], None]
+) -> threading.Thread | None:
+    """Start solving the odds of a table; ``done()`` is called on that thread afterwards."""
+    spec = games.get(game_id)
+    ready = spec.ready
+    if ready is None:
+        return None
+    chosen = frozenset(variants)
+
+    def work() -> None:
+        from tui.storage import odds_cache
+
+        try:
+            ready(players, chosen, odds_cache.chain)
+        except Exception:  # odds are a nicety: never let them break a table
+            return
+        done()
+
+    thread = threading.Thread(target=work, name="party-dice-odds", daemon=True)
+    thread.start()
+    return thread

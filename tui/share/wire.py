@@ -1,0 +1,171 @@
+"""The engine's vocabulary as JSON: actions, events, seat and table views.
+
+Every line on a shared table's socket is one JSON object. The engine's values are
+tuples and frozensets; JSON has only lists, so lists read back as tuples (dice, seats,
+moves) and the few set-valued fields (``variants``, ``flags``) are rebuilt by name.
+Views, not state, are encoded: what a terminal receives is exactly what the engine's
+per-seat view lets that seat know.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from tui.engine.controller import Seat
+from tui.engine.core import Action, Event, SeatView, TableView
+
+PROTOCOL = 1
+"""Bump when a message changes shape: a client of another version is refused."""
+
+MAX_LINE = 256 * 1024
+"""The longest line either side reads; a longer one ends the connection."""
+
+
+class WireError(ValueError):
+    """A line that is not a message of this protocol."""
+
+
+def encode(message: dict[str, Any]) -> bytes:
+    """One message as one line of compact JSON."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode() + b"\n"
+
+
+def decode(line: bytes) -> dict[str, Any]:
+    """One line back into a message; ``WireError`` for anything else."""
+    if len(line) > MAX_LINE:
+        raise WireError("line too long")
+    try:
+        message = json.loads(line)
+    except (UnicodeDecodeError, ValueError) as error:
+        raise WireError("not JSON") from error
+    if not isinstance(message, dict) or not isinstance(message.get("t"), str):
+        raise WireError("not a message")
+    return message
+
+
+def tupled(value: Any) -> Any:
+    """JSON lists back as the engine's tuples, at any depth."""
+    if isinstance(value, list):
+        return tuple(tupled(item) for item in value)
+    if isinstance(value, dict):
+        return {key: tupled(item) for key, item in value.items()}
+    return value
+
+
+def listed(value: Any) -> Any:
+    """The engine's tuples and frozensets as JSON lists (sets sorted, so bytes repeat)."""
+    if isinstance(value, tuple | list):
+        return [listed(item) for item in value]
+    if isinstance(value, frozenset | set):
+        return sorted(listed(item) for item in value)
+    if isinstance(value, dict):
+        return {str(key): listed(item) for key, item in value.items()}
+    return value
+
+
+def action_out(action: Action) -> dict[str, Any]:
+    return {
+        "kind": action.kind,
+        "label": action.label,
+        "key": action.key,
+        "arg": action.arg,
+        "range": listed(action.arg_range),
+    }
+
+
+def action_in(data: Any) -> Action:
+    if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
+        raise WireError("bad action")
+    arg = data.get("arg")
+    arg_range = data.get("range")
+    return Action(
+        data["kind"],
+        str(data.get("label", "")),
+        str(data.get("key", "")),
+        arg if isinstance(arg, int) else None,
+        (int(arg_range[0]), int(arg_range[1])) if isinstance(arg_range, list) else None,
+    )
+
+
+def event_out(event: Event) -> dict[str, Any]:
+    return {
+        "kind": event.kind,
+        "seat": event.seat,
+        "other": event.other,
+        "value": listed(event.value),
+        "private_to": event.private_to,
+    }
+
+
+def event_in(data: dict[str, Any]) -> Event:
+    return Event(
+        str(data["kind"]),
+        data.get("seat"),
+        data.get("other"),
+        tupled(data.get("value")),
+        data.get("private_to"),
+    )
+
+
+def seat_out(view: SeatView) -> dict[str, Any]:
+    return {
+        "seat": view.seat,
+        "name": view.name,
+        "counters": view.counters,
+        "card": view.card,
+        "card_state": view.card_state,
+        "flags": listed(view.flags),
+    }
+
+
+def seat_in(data: dict[str, Any]) -> SeatView:
+    return SeatView(
+        int(data["seat"]),
+        str(data["name"]),
+        int(data["counters"]),
+        data.get("card"),
+        str(data.get("card_state", "")),
+        frozenset(data.get("flags", ())),
+    )
+
+
+VIEW_FIELDS = ("pot", "current", "phase", "round", "stock", "turns_left", "match")
+VIEW_TUPLES = ("dice", "received", "gave", "scores", "winners")
+
+
+def view_out(view: TableView) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "game": view.game,
+        "viewer": view.viewer,
+        "seats": [seat_out(seat) for seat in view.seats],
+        "variants": listed(view.variants),
+        "rounds_total": view.rounds_total,
+        "extra": listed(view.extra),
+    }
+    for name in (*VIEW_FIELDS, *VIEW_TUPLES):
+        data[name] = listed(getattr(view, name))
+    return data
+
+
+def view_in(data: dict[str, Any]) -> TableView:
+    fields = {name: data[name] for name in VIEW_FIELDS}
+    tuples = {name: tupled(data[name]) for name in VIEW_TUPLES}
+    return TableView(
+        game=str(data["game"]),
+        viewer=data.get("viewer"),
+        seats=tuple(seat_in(seat) for seat in data["seats"]),
+        variants=frozenset(data["variants"]),
+        rounds_total=int(data["rounds_total"]),
+        extra=tupled(data["extra"]),
+        **fields,
+        **tuples,
+    )
+
+
+def seats_out(seats: tuple[Seat, ...]) -> list[dict[str, Any]]:
+    return [{"name": seat.name, "bot": seat.bot} for seat in seats]
+
+
+def seats_in(data: Any) -> tuple[Seat, ...]:
+    return tuple(Seat(str(seat["name"]), seat.get("bot")) for seat in data)
