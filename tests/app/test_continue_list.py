@@ -78,9 +78,7 @@ async def test_space_marks_and_d_discards_the_marked_games_after_one_question(
         await pilot.press("y")
         await pilot.pause()
         assert app.screen is screen
-        assert [save.slot_id for save in SaveStore(app.store.directory).list()] == [
-            newest_first[2]
-        ]
+        assert [save.slot_id for save in SaveStore(app.store.directory).list()] == [newest_first[2]]
         assert set(ids) == set(newest_first)
 
 
