@@ -169,6 +169,8 @@ class GameSpec:
     options: tuple[OptionSpec, ...] = ()
     conflicts: tuple[Conflict, ...] = ()
     length_unit: str = "turns"
+    counters: str = ""
+    """What a seat's number is, plural ("chips", "lives"; empty: not shown in Continue)."""
     length: Callable[[Any], int] = _no_length
     """A finished game's length in ``length_unit`` (for the history and ``simulate``)."""
     simulate: SimulateSpec | None = None

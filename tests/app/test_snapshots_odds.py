@@ -20,6 +20,7 @@ from tests.app.test_snapshots_aces import (
     table_app,
 )
 from tests.support.app import AppDirs
+from tests.support.pace import hold_forced_moves
 from tests.support.table import aces_config
 from tui.engine.aces.odds import ChainSpec, forget, remember
 from tui.engine.aces.odds_solve import solve_all
@@ -34,11 +35,18 @@ def odds_known() -> Iterator[None]:
 
 @pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "160x48"])
 def test_aces_odds_bars(
-    snap_compare: Any, make_app: Any, app_dirs: AppDirs, size: Any, odds_known: None
+    snap_compare: Any,
+    make_app: Any,
+    app_dirs: AppDirs,
+    size: Any,
+    odds_known: None,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Odds on, after three rolls: each panel's counter line ends with its chance
     ("0 chips, 9 %", "2 chips, 16 %", "3 chips, 75 %": they add up to 100), and tall
-    panels (160x48) show a bar of the same chance on their last line."""
+    panels (160x48) show a bar of the same chance on their last line. Ann, at zero,
+    "has no choice" (her roll waits, held, to play itself)."""
+    hold_forced_moves(monkeypatch)
     app, before = table_app(
         make_app,
         app_dirs,

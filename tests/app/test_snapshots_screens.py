@@ -166,8 +166,8 @@ def test_settings_conflict(snap_compare: Any, make_app: MakeApp) -> None:
 
 def test_settings_display(snap_compare: Any, make_app: MakeApp) -> None:
     """The end of the settings at 80x24: animation, dice and cards with the glyph check
-    line (six die faces and four suits), computer level, theme, confirm before quitting
-    and "Show the odds" (off)."""
+    line (six die faces and four suits), computer level, "Old saved games" (offered for
+    removal after "A month"), theme, and the first line of confirm before quitting."""
 
     async def before(pilot: Pilot[Any]) -> None:
         await pilot.press("s")

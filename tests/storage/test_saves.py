@@ -85,6 +85,21 @@ def test_explicit_round_overrides_the_payload(store: SaveStore) -> None:
     assert store.list()[0].round == 7
 
 
+def test_each_player_s_counters_are_kept_in_the_summary(store: SaveStore) -> None:
+    """Chips or lives for the Continue list; an older save (none) or an edited one (not
+    one whole number per player) shows the names alone."""
+    slot = store.new_slot("aces")
+    slot.write(payload(["Ann", "Ben", "Cleo"]), counters=(3, 0, 1))
+    assert store.list()[0].counters == (3, 0, 1)
+    slot.write(payload(["Ann", "Ben", "Cleo"]))
+    assert store.list()[0].counters == ()
+    for bad in ([1, 2], [1, 2, "3"], [1, 2, -1], [1, 2, True], "3,0,1"):
+        document = json.loads(slot.path.read_text())
+        document["summary"]["counters"] = bad
+        slot.path.write_text(json.dumps(document))
+        assert store.list()[0].counters == (), bad
+
+
 def test_bad_game_id_cannot_name_a_file(store: SaveStore) -> None:
     for bad in ["../x", "", "Aces", "a/b", "a-b"]:
         with pytest.raises(ValueError):

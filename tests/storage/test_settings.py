@@ -98,9 +98,19 @@ def test_round_trip_of_every_field(path: Path) -> None:
         theme="nord",
         last_names=("Ann", "Ben"),
         bot_level="sharp",
+        old_saves="7",
     )
     save_settings(settings, path)
     assert load_settings(path) == (settings, None)
+
+
+def test_old_saves_is_days_or_never_and_a_bad_value_falls_back(path: Path) -> None:
+    assert Settings().old_save_days() == 30
+    assert Settings(old_saves="never").old_save_days() is None
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('format = 1\nold_saves = 12\nanimation = "off"\n')
+    settings, _message = load_settings(path)
+    assert settings.old_saves == "30" and settings.animation == "off"
 
 
 def test_default_path_follows_xdg_config_home(

@@ -17,7 +17,7 @@ from tui.app_host import app_host
 from tui.engine.bots import BOT_LEVELS
 from tui.screens import SubScreen
 from tui.screens.variant_switches import VariantSwitches, state_word
-from tui.storage.settings import ANIMATION_INFO, GLYPHS_INFO, Settings
+from tui.storage.settings import ANIMATION_INFO, GLYPHS_INFO, OLD_SAVES_INFO, Settings
 from tui.textual_compat.quiet_footer import QuietFooter
 
 GLYPH_CHECK = "\u2680 \u2681 \u2682 \u2683 \u2684 \u2685   \u2663 \u2666 \u2665 \u2660"
@@ -28,6 +28,7 @@ CHOICE_LABELS: dict[str, dict[str, str]] = {
     "glyphs": {"unicode": "Unicode", "ascii": "ASCII"},
     **{o.setting: o.labels() for g in games.all_games() for o in g.options if o.setting},
     "bot_level": {level: level.capitalize() for level in BOT_LEVELS},
+    "old_saves": {"never": "Never", "7": "A week", "30": "A month", "90": "Three months"},
 }
 
 
@@ -42,6 +43,7 @@ def _choice_info(field: str, value: str) -> str:
             if o.setting
         },
         "bot_level": BOT_LEVELS,
+        "old_saves": OLD_SAVES_INFO,
     }
     return infos[field].get(value, "")
 
@@ -114,6 +116,12 @@ class SettingsScreen(SubScreen):
                 "Computer level",
                 list(CHOICE_LABELS["bot_level"].items()),
                 settings.bot_level,
+            )
+            yield ChoiceRow(
+                "old_saves",
+                "Old saved games",
+                list(CHOICE_LABELS["old_saves"].items()),
+                settings.old_saves,
             )
             themes = sorted(self.app.available_themes)
             yield ChoiceRow("theme", "Theme", [(name, name) for name in themes], self.app.theme)

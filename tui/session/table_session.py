@@ -164,8 +164,11 @@ class TableSession:
                 return None
             self._untouched = None
         try:
-            round = self.controller.view(None).round
-            slot.write(self.controller.to_dict(), round=round, notes=self.notes())
+            view = self.controller.view(None)
+            counters = tuple(seat.counters for seat in view.seats)
+            slot.write(
+                self.controller.to_dict(), round=view.round, notes=self.notes(), counters=counters
+            )
         except Exception as error:  # any failure: a failed save must never stop play
             slot.mark_stale()  # a later resume says which position it opens
             if self.saving_off:

@@ -71,6 +71,7 @@ def action_out(action: Action) -> dict[str, Any]:
         "key": action.key,
         "arg": action.arg,
         "range": listed(action.arg_range),
+        "forced": action.forced,
     }
 
 
@@ -85,6 +86,7 @@ def action_in(data: Any) -> Action:
         str(data.get("key", "")),
         arg if isinstance(arg, int) else None,
         (int(arg_range[0]), int(arg_range[1])) if isinstance(arg_range, list) else None,
+        data.get("forced") is True,
     )
 
 

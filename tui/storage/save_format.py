@@ -39,6 +39,8 @@ class SaveSummary:
     """Timezone-aware."""
     in_use: bool = False
     """True when another session has this game open right now."""
+    counters: tuple[int, ...] = ()
+    """Each player's chips or lives when it was saved (empty in older saves)."""
 
 
 def _summary_fields(payload: dict[str, Any], round: int | None) -> dict[str, Any]:
@@ -71,12 +73,15 @@ def encode_save(
     saved_at: datetime,
     round: int | None,
     notes: TableNotes | None = None,
+    counters: tuple[int, ...] = (),
 ) -> bytes:
     """The bytes of a save file (``TypeError``/``ValueError`` if the payload is not JSON)."""
     if not isinstance(payload, dict):
         raise TypeError("a save payload is a dict (Controller.to_dict())")
     summary = _summary_fields(payload, round)
     summary["saved_at"] = saved_at.isoformat(timespec="seconds")
+    if counters:
+        summary["counters"] = list(counters)
     document = {"kind": SAVE_KIND, "version": SAVE_FORMAT, "summary": summary, "payload": payload}
     if notes is not None:
         document[NOTES_KEY] = _notes_dict(notes)
@@ -126,9 +131,20 @@ def parse_save(data: bytes, *, slot_id: str, path: Path) -> tuple[SaveSummary, d
             round=round,
             variants=_str_list(summary.get("variants"), "variants"),
             saved_at=saved_at,
+            counters=_counters(summary.get("counters"), len(summary.get("players") or ())),
         ),
         payload,
     )
+
+
+def _counters(value: object, players: int) -> tuple[int, ...]:
+    """The saved counters if they are one whole number per player, else none (an older
+    save, or an edited one: the list then shows the names alone)."""
+    if not isinstance(value, list) or len(value) != players:
+        return ()
+    if not all(is_int(item) and 0 <= item < 10**6 for item in value):
+        return ()
+    return tuple(value)
 
 
 # -- what the table keeps beside the game -------------------------------------------------

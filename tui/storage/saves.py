@@ -3,7 +3,7 @@
 A save is ``<saves>/<game>-<local time>-<8 random hex>.json``::
 
     {"kind": "party-dice-save", "version": 1,
-     "summary": {"game": "aces", "players": ["Ann", "Ben"], "round": 2,
+     "summary": {"game": "aces", "players": ["Ann", "Ben"], "round": 2, "counters": [3, 1],
                  "variants": ["three-chip"], "saved_at": "2026-11-30T10:15:00+01:00"},
      "payload": <Controller.to_dict()>}
 
@@ -137,18 +137,23 @@ class SaveSlot:
         return self._lock_fd is not None
 
     def write(
-        self, payload: dict[str, Any], *, round: int | None = None, notes: TableNotes | None = None
+        self,
+        payload: dict[str, Any],
+        *,
+        round: int | None = None,
+        notes: TableNotes | None = None,
+        counters: tuple[int, ...] = (),
     ) -> None:
-        """Save ``payload`` (``Controller.to_dict()``) atomically with its summary (and
-        the table's ``notes``: its log, the match so far).
-
+        """Save ``payload`` (``Controller.to_dict()``) atomically with its summary (the
+        seats' ``counters`` too) and the table's ``notes`` (its log, the match so far).
         ``round`` overrides the round number read from the payload's state. Raises
         ``StorageError`` (saving is off: say so and play on), ``RuntimeError`` once the
         slot was released, and ``TypeError``/``ValueError`` if the payload is not JSON.
         """
         if self._lock_fd is None:
             raise RuntimeError("this save slot was released; open it again to write")
-        data = encode_save(payload, saved_at=datetime.now().astimezone(), round=round, notes=notes)
+        now = datetime.now().astimezone()
+        data = encode_save(payload, saved_at=now, round=round, notes=notes, counters=counters)
         ensure_private_dir(self.store.directory)
         atomic_write_bytes(self.path, data)
         self._set_lock_time(0)  # the save holds every move: not stale

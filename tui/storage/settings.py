@@ -37,6 +37,7 @@ __all__ = [
     "ANIMATION_INFO",
     "DEFAULT_THEME",
     "GLYPHS_INFO",
+    "OLD_SAVES_INFO",
     "Settings",
     "load_settings",
     "save_settings",
@@ -53,6 +54,13 @@ GLYPHS_INFO: dict[str, str] = {
     "ascii": "Plain characters for terminals without those symbols ([5] 10s).",
 }
 
+OLD_SAVES_INFO: dict[str, str] = {
+    "never": "Saved games are kept until you discard them.",
+    "7": "Continue offers to discard games saved more than a week ago.",
+    "30": "Continue offers to discard games saved more than a month ago.",
+    "90": "Continue offers to discard games saved more than three months ago.",
+}
+
 SETTINGS_FORMAT = 1
 DEFAULT_THEME = "textual-dark"
 MAX_REMEMBERED_NAMES = 20
@@ -64,6 +72,8 @@ AllOut = Literal["replay", "share"]
 Animation = Literal["off", "fast", "normal"]
 Glyphs = Literal["unicode", "ascii"]
 BotLevel = Literal["casual", "sharp"]
+OldSaves = Literal["never", "7", "30", "90"]
+"""After how many days a saved game is offered for removal."""
 
 TomlValue = str | bool | int | list[str]
 """What a settings key may hold: the file is flat."""
@@ -99,6 +109,12 @@ class Settings:
     """Each seat's live chance on the table (key O). Off at a first launch: the first odds
     of a big table cost seconds of work and a cache file nobody asked for, and some
     tables play for the luck and would rather not see the numbers."""
+    old_saves: OldSaves = "30"
+    """Continue offers to discard saved games older than this many days (never: keep)."""
+
+    def old_save_days(self) -> int | None:
+        """The age in days past which a save is offered for removal (``None``: never)."""
+        return None if self.old_saves == "never" else int(self.old_saves)
 
     def __post_init__(self) -> None:
         # One spelling per state: a game with no variants on has no entry, so settings
@@ -172,6 +188,7 @@ def settings_from_dict(data: dict[str, Any]) -> tuple[Settings, list[str]]:
         "bot_level": lambda v: isinstance(v, str) and v in BOT_LEVELS,
         "confirm_quit": lambda v: isinstance(v, bool),
         "show_odds": lambda v: isinstance(v, bool),
+        "old_saves": _choice(OldSaves),
     }
     for key, valid in simple.items():
         if key in data:
