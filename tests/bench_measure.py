@@ -21,10 +21,10 @@ Numbers = dict[str, float]
 
 TITLE_READY = ("one card each, 3 to 20 players", "f2 Keys")
 """The title's menu (filled in on mount) and its footer (the last row drawn)."""
-ACES_SIX = ["play", "aces", "--players", "Ann,Ben,Cleo,Dan,Eve,Fay", "--seed", "7"]
+ACES_SIX = ["play", "aces", "--names", "Ann,Ben,Cleo,Dan,Eve,Fay", "--seed", "7"]
 ACES_SIX += ["--first-seat", "1"]
 ACES_READY = ("Start: Ann rolls first", "At the table", "f2 Keys")
-CHASE_TWENTY = ["play", "chase", "--players", "Ann", "--bots", "19", "--seed", "7"]
+CHASE_TWENTY = ["play", "chase", "--names", "Ann", "--computers", "19", "--seed", "7"]
 CHASE_TWENTY += ["--first-seat", "20"]
 """One person and nineteen computers; seat 20 deals, so Ann plays first."""
 CHASE_READY = ("Change with", "f2 Keys")
@@ -99,7 +99,7 @@ def simulations(seed: int) -> Numbers:
     aces = simulate(["aces", "--players", "6", "--games", "20000", "--seed", str(seed)])
     sharp = simulate(["chase", "--players", "10", "--games", "500", "--seed", str(seed)])
     casual = simulate(
-        ["chase", "--players", "10", "--games", "500", "--seed", str(seed), "--bot", "casual"]
+        ["chase", "--players", "10", "--games", "500", "--seed", str(seed), "--bot-level", "casual"]
     )
     started = time.monotonic()
     simulate(["aces", "--games", "1", "--seed", str(seed)])

@@ -27,7 +27,7 @@ from tui.cli import parse
 from tui.games import new_controller
 from tui.share.transport import listed_tables
 
-HOST = ["host", "aces", "--players", "Ann,Ben", "--first-seat", "1", "--seed", "3"]
+HOST = ["host", "aces", "--names", "Ann,Ben", "--first-seat", "1", "--seed", "3"]
 CODE = re.compile(r"Code: ([A-Z0-9]{4}-[A-Z0-9]{4})")
 QUIET = 0.7
 """Both screens still this long before a key: past the key gate's 0.5 s rule."""

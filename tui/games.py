@@ -146,11 +146,9 @@ def _resolve(game_id: str) -> tuple[type[Game], BotFactory]:
 
 def controller_from_dict(data: dict[str, Any]) -> Controller:
     """A controller saved by ``Controller.to_dict``; ``SaveFormatError`` if unreadable.
-
     The one rebuild point of every save: the game's own ``validate`` runs inside its
     ``from_dict``, then ``Controller.from_dict`` draws every seat's view and plays a
-    copy on (``PROBE_MOVES``), so anything that raises is a damaged save, never a crash.
-    """
+    copy on (``PROBE_MOVES``), so anything that raises is a damaged save, never a crash."""
     if not isinstance(data, dict):
         raise SaveFormatError("the saved game is damaged (not a table)")
     return Controller.from_dict(data, _resolve)

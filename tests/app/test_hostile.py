@@ -263,7 +263,7 @@ async def test_continue_and_recent_games_show_names_literally(
         await pilot.press("o")
         await pilot.pause()
         assert isinstance(on_top(app), SavesScreen)
-        check_screen(app, ["[bold red]x, [/], [link=https://x]y"])
+        check_screen(app, ["[bold red]x ", "[/] ", "[link=https://x]y "])  # each with its chips
         await pilot.press("escape", "g")
         await pilot.pause()
         assert isinstance(on_top(app), RecentScreen)
