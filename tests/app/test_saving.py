@@ -17,7 +17,7 @@ import pytest
 from tests.support.app import AppDirs
 from tests.support.chase import chase_config
 from tests.support.scripted import ScriptedRandom
-from tests.support.table import aces_config, table_of, write_settings
+from tests.support.table import aces_config, on_top, table_of, write_settings
 from tui.commands import Command
 from tui.engine.controller import Controller
 from tui.games import controller_from_dict
@@ -40,9 +40,10 @@ def saved_payloads(dirs: AppDirs) -> dict[str, dict[str, Any]]:
 
 
 async def press_offered(pilot: Any, chooser: random.Random) -> None:
-    """Press one of the keys the action bar offers (Enter on a screen without one)."""
+    """Press one of the keys the action bar offers (Enter on a screen without one, or
+    on a box over the table: a curtain, a private card, a round's end)."""
     screen = pilot.app.screen
-    bar = screen.query(ActionBar)
+    bar = screen.query(ActionBar) if on_top(pilot.app) is screen else None
     actions = list(getattr(bar.first(), "actions", ())) if bar else []
     await pilot.press(chooser.choice(actions).key if actions else "enter")
 
