@@ -7,6 +7,7 @@ here with the module and line to change, before anyone has to find it by reading
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -239,6 +240,18 @@ def defined_private_names(files: list[Path]) -> set[str]:
     return {name for name in names if name.startswith("_") and not name.startswith("__")}
 
 
+def mentioned_private_names(files: list[Path]) -> set[str]:
+    """Every private name a body of code mentions: more than it defines (a superset, so
+    the check is stricter), read in a tenth of the time an AST of Textual takes."""
+    names: set[str] = set()
+    for file in files:
+        names.update(PRIVATE_NAME.findall(file.read_text(encoding="utf-8", errors="replace")))
+    return {name for name in names if not name.startswith("__")}
+
+
+PRIVATE_NAME = re.compile(r"\b_[A-Za-z]\w*")
+
+
 def test_private_textual_attributes_only_in_textual_compat() -> None:
     """No ``screen._parent`` or ``app._screen_stack`` outside ``tui.textual_compat``:
     a private name of Textual's that our own code does not define is Textual's
@@ -247,7 +260,7 @@ def test_private_textual_attributes_only_in_textual_compat() -> None:
 
     textual_files = sorted(Path(textual.__file__).parent.rglob("*.py"))
     ours = defined_private_names(sorted(PACKAGE.rglob("*.py")))
-    textual_names = defined_private_names(textual_files)
+    textual_names = mentioned_private_names(textual_files)
     theirs = textual_names - ours
     found = []
     for name, path in modules().items():

@@ -42,6 +42,17 @@ def patient_keys(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(TableScreen, "default_times", PatientTimes)
 
 
+@pytest.fixture(autouse=True)
+def steady_cursors(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A focused input's cursor stays drawn instead of blinking every half second.
+    A snapshot taken more than half a second after a screen opened (as on a loaded
+    machine) caught it hidden, and ``no_blink`` comes too late for keys pressed after
+    it (``snap_compare`` runs ``run_before`` first)."""
+    from textual.widgets import Input
+
+    monkeypatch.setattr(Input, "_toggle_cursor", lambda self: None)
+
+
 @pytest.fixture
 def make_app() -> Callable[..., Any]:
     """``make_app(**kwargs)``: a fresh ``PartyDiceApp`` (seeded; kwargs go to it)."""
