@@ -93,8 +93,11 @@ class Driver:
         self.sent_at = 0.0
         self.drawn_at = time.monotonic() - settle
 
-    def press(self, key: str, rule: GateRule | None = DECISION, what: str = "") -> int:
-        """Send ``key`` (an ``Action.key`` name) and read until the app goes quiet.
+    def press(
+        self, key: str, rule: GateRule | None = DECISION, what: str = "", expect: str = ""
+    ) -> int:
+        """Send ``key`` (an ``Action.key`` name) and read until the app goes quiet
+        (after ``expect`` is on the screen, if given).
 
         A key for a gate (a curtain, a person's move: ``rule``) comes as a person's
         would, a moment after the screen was drawn and after the last key: the app
@@ -114,6 +117,11 @@ class Driver:
         first = self.session.read_chunk(10.0)
         if not first:
             raise Desync(f"no answer to {key!r}:\n{self.session.screen.text()}")
+        deadline = self.sent_at + 10.0
+        while expect not in self.session.screen and time.monotonic() < deadline:
+            first += self.session.read_chunk(deadline - time.monotonic())
+        if expect not in self.session.screen:
+            raise Desync(f"{expect!r} never came after {key!r}:\n{self.session.screen.text()}")
         written = first + self.session.pump(self.settle)
         self.drawn_at = self.session.last_byte
         self.presses.append(Press(what or key, written, self.session.last_byte - self.sent_at))
@@ -236,6 +244,18 @@ def aces_turns(
 ) -> Tally:
     """A single round of Aces between ``people`` people, every turn by a key."""
     return play_bytes(sandbox, aces_argv(seed, people), ACES_READY, max_keys, size)
+
+
+CHASE_PEOPLE = ["Ann", "Ben", "Cleo", "Dan"]
+CHASE_DEAL = ["Deal", "f2 Keys"]
+"""The first frame of a Chase table whose dealer is a person: the deal is on offer."""
+
+
+def chase_people_argv(seed: int, people: int = 4) -> list[str]:
+    """Chase the Ace between ``people`` people at one keyboard (a curtain before every
+    turn); the last deals, so Ann plays first after the deal."""
+    names = ",".join(CHASE_PEOPLE[:people])
+    return ["play", "chase", "--names", names, "--seed", str(seed), "--first-seat", str(people)]
 
 
 def chase_turns(
