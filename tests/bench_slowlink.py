@@ -21,7 +21,7 @@ import argparse
 import json
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from tests.bench_latency import parse_size
 from tests.bench_play import CHASE_DEAL, Press, chase_people_argv, table
@@ -39,17 +39,19 @@ class SlowLink(Session):
 
     rate: float = RATE
     read_size = CHUNK
+    clock: Callable[[], float] = staticmethod(time.monotonic)
+    sleep: Callable[[float], None] = staticmethod(time.sleep)
 
     def __init__(
         self, argv: Sequence[str], env: dict[str, str], size: tuple[int, int] = (80, 24)
     ) -> None:
         super().__init__(argv, env, size)
-        self.free_at = time.monotonic()
+        self.free_at = self.clock()
         """When the link has carried everything read so far."""
 
     def delivered(self, size: int) -> float:
-        self.free_at = max(self.free_at, time.monotonic()) + size / self.rate
-        time.sleep(max(0.0, self.free_at - time.monotonic()))
+        self.free_at = max(self.free_at, self.clock()) + size / self.rate
+        self.sleep(max(0.0, self.free_at - self.clock()))
         return self.free_at
 
 
