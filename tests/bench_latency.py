@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import time
 from collections.abc import Sequence
 
 from tests.bench_play import (
@@ -59,11 +60,19 @@ def parse_size(text: str) -> tuple[int, int]:
     return int(columns), int(rows)
 
 
+BACK_AT_THE_TABLE = 0.5
+"""Seconds a person looks at the table again after the rules, before the next move: the
+table opens the decision a refresh after it has drawn itself again (``on_screen_resume``
+calls ``_advance`` after a refresh, which stamps the decision after another), so a move
+pressed the gate's time after the table's last byte can come too early on a busy box."""
+
+
 def rules_and_back(driver: Driver, times: int) -> None:
     """Open the rules screen from the table and leave it again, ``times`` times."""
     for _ in range(times):
         driver.press("?", None, "rules", RULES_DRAWN)
         driver.press("escape", None, "leave", TABLE_DRAWN)
+    time.sleep(BACK_AT_THE_TABLE)
 
 
 def aces(sandbox: Sandbox, seed: int, size: tuple[int, int], max_keys: int) -> list[Press]:
