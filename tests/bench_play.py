@@ -33,6 +33,9 @@ from tui.session.keygate import CURTAIN, DECISION, GateRule
 SETTLE = 0.3
 """Seconds of silence that mean the app has finished answering a key."""
 
+DROPPED_AFTER = 3.0
+"""Seconds without an answer after which a gated key is taken as dropped."""
+
 KEY_BYTES = {"enter": "\r", "space": " ", "escape": "\x1b"}
 ROUND_END = frozenset(
     {"round_won", "showdown", "nobody_loses", "all_out_replay", "shared_win", "game_won"}
@@ -90,6 +93,8 @@ class Driver:
         self.round_over = False
         self.tally = Tally()
         self.presses: list[Press] = []
+        self.dropped = 0
+        """Gated keys the app dropped and the driver pressed again (``press``)."""
         self.sent_at = 0.0
         self.drawn_at = time.monotonic() - settle
 
@@ -103,7 +108,13 @@ class Driver:
         would, a moment after the screen was drawn and after the last key: the app
         drops keys typed ahead there (``tui.session.keygate``). Bytes that came after
         the last key's quiet window, before this key, still belong to the last key's
-        repaint: its ``Press`` is corrected."""
+        repaint: its ``Press`` is corrected.
+
+        A gated key the app did not answer within ``DROPPED_AFTER`` seconds was
+        dropped (on a busy machine the app marks a gate drawn a refresh or more after
+        its last byte, so the key came too soon for its clock): it is pressed again, as
+        a person would, at most twice (``dropped`` counts them), and timed from the
+        press that was answered."""
         if rule is not None:
             wait = max(self.sent_at + rule.quiet, self.drawn_at + rule.settle) + 0.03
             time.sleep(max(0.0, wait - time.monotonic()))
@@ -112,9 +123,14 @@ class Driver:
             last = self.presses[-1]
             seconds = self.session.last_byte - self.sent_at
             self.presses[-1] = Press(last.what, last.bytes + late, seconds)
-        self.session.send(KEY_BYTES.get(key, key))
-        self.sent_at = time.monotonic()
-        first = self.session.read_chunk(10.0)
+        for attempt in range(3):
+            self.session.send(KEY_BYTES.get(key, key))
+            self.sent_at = time.monotonic()
+            retry = rule is not None and attempt < 2
+            first = self.session.read_chunk(DROPPED_AFTER if retry else 10.0)
+            if first or not retry:
+                break
+            self.dropped += 1
         if not first:
             raise Desync(f"no answer to {key!r}:\n{self.session.screen.text()}")
         deadline = self.sent_at + 10.0

@@ -57,9 +57,9 @@ class SlowLink(Session):
 
 def one_round(
     sandbox: Sandbox, seed: int, size: tuple[int, int], rate: float, max_keys: int = 60
-) -> list[Press]:
+) -> tuple[list[Press], int]:
     """Every key of one Chase round of four people over the link, the last one the
-    Escape that puts the round's end away."""
+    Escape that puts the round's end away; and the keys pressed again (dropped)."""
 
     class Link(SlowLink):
         pass
@@ -73,7 +73,7 @@ def one_round(
         if not driver.round_over:
             raise RuntimeError(f"no round's end after {keys} keys")
         driver.step(choose_second=False)  # "Look at the table"
-        return driver.presses
+        return driver.presses, driver.dropped
 
 
 def summary(presses: Sequence[Press]) -> dict[str, float]:
@@ -94,7 +94,8 @@ def summary(presses: Sequence[Press]) -> dict[str, float]:
 def measure(
     sandbox: Sandbox, seed: int = 1, size: tuple[int, int] = (80, 24), rate: float = RATE
 ) -> dict[str, float]:
-    return summary(one_round(sandbox, seed, size, rate))
+    presses, dropped = one_round(sandbox, seed, size, rate)
+    return {**summary(presses), "slow.dropped": dropped}
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -106,13 +107,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     sandbox = Sandbox()
     try:
-        presses = one_round(sandbox, args.seed, parse_size(args.size), args.rate)
+        presses, dropped = one_round(sandbox, args.seed, parse_size(args.size), args.rate)
     finally:
         sandbox.close()
     if args.keys:
         for press in presses:
             print(f"{press.what:>12} {press.bytes:7,d} B {press.seconds:6.3f} s")
-    print(json.dumps(summary(presses)))
+    print(json.dumps({**summary(presses), "slow.dropped": dropped}))
 
 
 if __name__ == "__main__":

@@ -10,9 +10,10 @@ import time
 import pytest
 
 from tests import bench_latency, bench_simloop, bench_slowlink
-from tests.bench_play import Driver, Press
+from tests.bench_play import Desync, Driver, Press
 from tests.bench_screen import Screen
 from tui.engine.controller import Controller
+from tui.session.keygate import DECISION
 
 
 class ScriptedSession:
@@ -23,6 +24,8 @@ class ScriptedSession:
         self.screen = Screen()
         self.last_byte = 0.0
         self.answer = 100
+        self.dropped = 0
+        """Keys that go unanswered (a gate that was not open yet) before one is."""
         self.late = 0
         self.late_at = 0.0
         self.sent = 0.0
@@ -31,6 +34,9 @@ class ScriptedSession:
         self.sent = time.monotonic()
 
     def read_chunk(self, timeout: float) -> int:
+        if self.dropped:
+            self.dropped -= 1
+            return 0
         self.last_byte = self.sent + 0.01
         return self.answer
 
@@ -64,6 +70,17 @@ def test_bytes_after_the_quiet_window_belong_to_the_key_before() -> None:
     first, second = driver.presses
     assert (first.bytes, second.bytes) == (140, 100)
     assert first.seconds == pytest.approx(0.25)
+
+
+def test_a_gated_key_left_unanswered_is_pressed_again() -> None:
+    driver, session = scripted_driver()
+    driver.sent_at = driver.drawn_at = -10.0  # the gate's wait long over
+    session.dropped = 1
+    driver.press("r", DECISION, "roll")
+    assert (driver.dropped, len(driver.presses), driver.presses[0].bytes) == (1, 1, 100)
+    session.dropped = 1
+    with pytest.raises(Desync):  # a key no gate holds is never pressed twice
+        driver.press("escape", None, "leave")
 
 
 def test_latency_summary_names_the_rows() -> None:
