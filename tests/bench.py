@@ -69,8 +69,9 @@ SIM_FLOORS = {"aces": 0.29, "chase": 0.032, "chase_casual": 0.080}
 """The simulator's speed as a ratio to the bare loops (``tests.bench_simloop``) when
 these rows were added (issue 12: keep it at least at its present speed), each floor the
 median rounded down. Measured on 2026-12-01, 2 cores shared with other jobs (load 4 to
-10), 7 runs: Aces 0.30x (0.23x to 0.33x), Chase sharp 0.033x (0.028x to 0.038x),
-casual 0.084x (0.065x to 0.110x). The ratio cancels the machine's speed, not a load
+10), 7 runs (the first 4 timed the loops as the best of three short spells): Aces
+0.30x (0.23x to 0.33x), Chase sharp 0.033x (0.028x to 0.038x), casual 0.084x (0.065x
+to 0.110x). The ratio cancels the machine's speed, not a load
 that changes within a run: a single run on a busy box can miss by that spread."""
 
 
