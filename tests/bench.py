@@ -3,11 +3,13 @@
     python -m tests.bench [--runs 5] [--idle 10] [--with-tests]
 
 Prints one table: start-up, peak and private memory, idle CPU and bytes, bytes written
-per turn at 80x24, simulator speed and (with ``--with-tests``) the test suite's wall
-time, each the median of ``--runs`` runs with min and max, party-dice and the bare app
-(``tests/bare_app.py``: one Static, same Python) interleaved so that a busy machine
-slows both alike. Targets are checked on the medians: ratios to the bare app where one
-applies, absolute figures elsewhere.
+per turn at 80x24 and 160x48, key to screen over a 100 kbit/s link
+(``tests.bench_slowlink``) and on the pty itself (``tests.bench_latency``), simulator
+speed (also as a ratio to a bare loop, ``tests.bench_simloop``) and (with
+``--with-tests``) the test suite's wall time, each the median of ``--runs`` runs with
+min and max, party-dice and the bare app (``tests/bare_app.py``: one Static, same
+Python) interleaved so that a busy machine slows both alike. Targets are checked on the
+medians: ratios to the bare app where one applies, absolute figures elsewhere.
 
 Everything runs on pseudo-terminals with ``TERM=xterm-256color`` and no ``COLORTERM``,
 as over SSH, with per-user directories of its own under the user's cache directory
@@ -27,8 +29,8 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from tests import bench_latency, bench_odds, bench_slowlink, bench_storm
 from tests import bench_measure as measure
-from tests import bench_odds, bench_storm
 from tests.bench_play import aces_turns, chase_turns
 from tests.bench_session import Sandbox
 
@@ -57,6 +59,20 @@ def at_most(limit: float) -> Callable[[float, float | None, list[float]], bool]:
 
 def at_least(limit: float) -> Callable[[float, float | None, list[float]], bool]:
     return lambda median, _bare, _all: median >= limit
+
+
+def at_most_below(limit: float) -> Callable[[float, float | None, list[float]], bool]:
+    return lambda median, _bare, _all: median < limit
+
+
+SIM_FLOORS = {"aces": 0.29, "chase": 0.032, "chase_casual": 0.080}
+"""The simulator's speed as a ratio to the bare loops (``tests.bench_simloop``) when
+these rows were added (issue 12: keep it at least at its present speed), each floor the
+median rounded down. Measured on 2026-12-01, 2 cores shared with other jobs (load 4 to
+10), 7 runs (the first 4 timed the loops as the best of three short spells): Aces
+0.30x (0.23x to 0.33x), Chase sharp 0.033x (0.028x to 0.038x), casual 0.084x (0.065x
+to 0.110x). The ratio cancels the machine's speed, not a load
+that changes within a run: a single run on a busy box can miss by that spread."""
 
 
 def never(_median: float, _bare: float | None, values: list[float]) -> bool:
@@ -90,11 +106,46 @@ ROWS = [
         at_most(4096)),
     Row("Bytes per Chase turn, 2 people + 4 bots", "bytes.chase", "B"),
     Row("Bytes per Chase person's turn (curtains)", "bytes.chase_person", "B"),
+    Row("Bytes per Aces turn, 160x48, 6 people", "bytes.aces_big", "B", None, "<= 4096",
+        at_most(4096)),
+    Row("Bytes per Chase turn, 160x48", "bytes.chase_big", "B"),
+    Row("Bytes per Chase person's turn, 160x48", "bytes.chase_person_big", "B"),
+    Row("Slow link (100 kbit/s), Chase round of 4 people: key to screen drawn", "slow.key",
+        "s", None, "< 1 s", at_most_below(1.0)),
+    Row("  the worst key of the round", "slow.key_worst", "s"),
+    Row("  a person's turn, all its keys together", "slow.person_turn", "s"),
+    Row("  bytes the round sent", "slow.bytes", "B"),
+    Row("Key to screen: a roll (Aces, 6 people)", "latency.roll", "s", None, "< 0.03 s",
+        at_most_below(0.03)),
+    Row("  the worst roll", "latency.roll_worst", "s"),
+    Row("Key to screen: a stand or change (Chase, 4 people)", "latency.stand", "s", None,
+        "< 0.03 s", at_most_below(0.03)),
+    Row("  the worst", "latency.stand_worst", "s"),
+    Row("Key to screen: a curtain lifted", "latency.curtain_lift", "s", None, "< 0.03 s",
+        at_most_below(0.03)),
+    Row("  the worst", "latency.curtain_lift_worst", "s"),
+    Row("Key to screen: a key that brings a curtain up", "latency.curtain_shown", "s", None,
+        "< 0.03 s", at_most_below(0.03)),
+    Row("  the worst", "latency.curtain_shown_worst", "s"),
+    Row("Key to screen: the rules opened (?)", "latency.rules", "s", None, "< 0.03 s",
+        at_most_below(0.03)),
+    Row("  the worst (the first, parsing the rules)", "latency.rules_worst", "s"),
+    Row("Key to screen: the rules left (Escape)", "latency.leave", "s", None, "< 0.03 s",
+        at_most_below(0.03)),
+    Row("  the worst", "latency.leave_worst", "s"),
     Row("Simulate: 6-player Aces games/s", "sim.aces", "/s", None, ">= 7000",
         at_least(7000)),
     Row("  per CPU second (whole process)", "sim.aces_cpu", "/s"),
     Row("Simulate: 10-player Chase rounds/s, sharp", "sim.chase_sharp", "/s"),
     Row("Simulate: 10-player Chase rounds/s, casual", "sim.chase_casual", "/s"),
+    Row("  bare loop: 6-player Aces games/s", "loop.aces", "/s"),
+    Row("  bare loop: 10-player Chase rounds/s", "loop.chase", "/s"),
+    Row("Simulate vs the bare loop: Aces games/s", "sim.aces_ratio", "x", None,
+        f">= {SIM_FLOORS['aces']}x", at_least(SIM_FLOORS["aces"])),
+    Row("Simulate vs the bare loop: Chase rounds/s, sharp", "sim.chase_ratio", "x", None,
+        f">= {SIM_FLOORS['chase']}x", at_least(SIM_FLOORS["chase"])),
+    Row("Simulate vs the bare loop: Chase rounds/s, casual", "sim.chase_casual_ratio", "x",
+        None, f">= {SIM_FLOORS['chase_casual']}x", at_least(SIM_FLOORS["chase_casual"])),
     Row("Simulate: start-up and one game", "sim.start", "s", None, "< 0.2 s", at_most(0.2)),
     Row("Opening the rules screen, CPU, first time", "rules.first", "s", None, "<= 0.15 s",
         at_most(0.15)),
@@ -117,6 +168,8 @@ ROWS = [
 
 
 def fmt(value: float, unit: str) -> str:
+    if unit == "x":
+        return f"{value:.3f}x"
     if unit == "s":
         return f"{value:.3f}" if value < 10 else f"{value:.1f}"
     if unit in ("MiB", "%"):
@@ -179,18 +232,40 @@ def one_run(sandbox: Sandbox, run: int, args: argparse.Namespace, samples: Sampl
         for key, value in bench_storm.measure(range(1, 7)).items():
             if not key.startswith("storm.quit."):
                 samples[key].append(value)
-    for key, value in measure.simulations(run + 1).items():
+    for key, value in measure.simulations_beside_loops(run + 1).items():
         samples[key].append(value)
-    turns = person_turns = written = 0
+    for size, suffix, aces_wanted in (((80, 24), "", args.aces_turns), (BIG, "_big", 60)):
+        bytes_per_turn(sandbox, run, args, samples, size, suffix, aces_wanted)
+    for key, value in bench_slowlink.measure(sandbox, run + 1).items():
+        samples[key].append(value)
+    for key, value in bench_latency.measure(sandbox, run + 1, aces_keys=30).items():
+        samples[key].append(value)
+
+
+BIG = (160, 48)
+"""The second terminal size the byte rows are reported at (issue 12)."""
+
+
+def bytes_per_turn(
+    sandbox: Sandbox,
+    run: int,
+    args: argparse.Namespace,
+    samples: Samples,
+    size: tuple[int, int],
+    suffix: str,
+    aces_wanted: int,
+) -> None:
+    """The bytes per Aces turn (whole games, ``aces_wanted`` turns or more) and per
+    Chase turn at ``size``, kept as ``bytes.<row><suffix>``."""
+    turns = written = 0
     seed = 100 * (run + 1)
-    while turns < args.aces_turns:
-        aces = aces_turns(sandbox, seed)
+    while turns < aces_wanted:
+        aces = aces_turns(sandbox, seed, size=size)
         turns, written, seed = turns + aces.turns, written + aces.bytes, seed + 1
-    samples["bytes.aces"].append(written / turns)
-    chase = chase_turns(sandbox, run + 1, max_keys=args.chase_keys)
-    samples["bytes.chase"].append(chase.bytes / max(1, chase.turns))
-    person_turns = max(1, chase.person_turns)
-    samples["bytes.chase_person"].append(chase.bytes / person_turns)
+    samples[f"bytes.aces{suffix}"].append(written / turns)
+    chase = chase_turns(sandbox, run + 1, max_keys=args.chase_keys, size=size)
+    samples[f"bytes.chase{suffix}"].append(chase.bytes / max(1, chase.turns))
+    samples[f"bytes.chase_person{suffix}"].append(chase.bytes / max(1, chase.person_turns))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

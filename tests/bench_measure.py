@@ -112,6 +112,34 @@ def simulations(seed: int) -> Numbers:
     }
 
 
+def bare_loops() -> Numbers:
+    """``tests.bench_simloop`` in a process of its own: the bare dice and card loops the
+    simulator's speed is a ratio to."""
+    done = subprocess.run(
+        [sys.executable, "-m", "tests.bench_simloop"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    numbers: Numbers = json.loads(done.stdout.strip().splitlines()[-1])
+    return numbers
+
+
+def simulations_beside_loops(seed: int) -> Numbers:
+    """``simulations`` between two runs of the bare loops; the simulator's speed as a
+    ratio to the loops' (their mean before and after), so the machine's speed cancels."""
+    before = bare_loops()
+    out = simulations(seed)
+    after = bare_loops()
+    for key in before:
+        out[key] = (before[key] + after[key]) / 2
+    out["sim.aces_ratio"] = out["sim.aces"] / out["loop.aces"]
+    out["sim.chase_ratio"] = out["sim.chase_sharp"] / out["loop.chase"]
+    out["sim.chase_casual_ratio"] = out["sim.chase_casual"] / out["loop.chase"]
+    return out
+
+
 def screen_cpu(env: dict[str, str]) -> Numbers:
     """``tests.bench_screen_cpu`` in a process of its own (the first time is one)."""
     done = subprocess.run(

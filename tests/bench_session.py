@@ -81,6 +81,13 @@ class Session:
         self.pid = self.app.pid
         self.last_byte = self.started
 
+    read_size = 65536
+    """The most one read takes from the pty."""
+
+    def delivered(self, size: int) -> float:
+        """When ``size`` bytes just read reached the terminal: now (a slow link waits)."""
+        return time.monotonic()
+
     @property
     def written(self) -> int:
         """Bytes the program has written to its terminal so far."""
@@ -96,10 +103,10 @@ class Session:
         if not ready:
             return 0
         try:
-            chunk = os.read(fd, 65536)
+            chunk = os.read(fd, self.read_size)
         except OSError:  # EIO: the program closed its terminal
             return 0
-        self.last_byte = time.monotonic()
+        self.last_byte = self.delivered(len(chunk))
         self.app.output.extend(chunk)
         self.screen.feed(chunk)
         return len(chunk)
