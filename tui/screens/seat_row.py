@@ -18,12 +18,13 @@ from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.visual import VisualType
 from textual.widget import Widget
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Static
 
 from tui.engine.bots import BOT_LEVELS
 from tui.engine.controller import Seat
 from tui.gameconfig import GameConfig, bot_names, clean_name
 from tui.storage.settings import Settings
+from tui.widgets.choice import Choice
 
 PERSON = "person"
 KINDS: list[tuple[str, str]] = [("Person", PERSON)] + [
@@ -128,9 +129,7 @@ class SeatRow(Vertical):
                 classes="seat-name",
                 max_length=60,
             ),
-            Select(
-                KINDS, value=self.initial_kind, allow_blank=False, compact=True, classes="seat-kind"
-            ),
+            Choice(KINDS, self.initial_kind, classes="seat-kind"),
             Button(up, compact=True, classes="seat-up", tooltip="Move up (ctrl+up)"),
             Button(down, compact=True, classes="seat-down", tooltip="Move down (ctrl+down)"),
             Button(remove, compact=True, classes="seat-remove", tooltip="Remove (ctrl+r)"),
@@ -155,9 +154,9 @@ class SeatRow(Vertical):
         return part
 
     @property
-    def kind_select(self) -> Select[str]:
+    def kind_select(self) -> Choice:
         part = self._part("seat-kind")
-        assert isinstance(part, Select)
+        assert isinstance(part, Choice)
         return part
 
     def button(self, name: str) -> Button:
@@ -194,8 +193,7 @@ class SeatRow(Vertical):
 
     @property
     def kind(self) -> str:
-        value = self.kind_select.value
-        return value if isinstance(value, str) else PERSON
+        return self.kind_select.value
 
     @property
     def clean(self) -> str:

@@ -32,6 +32,7 @@ from tui.screens.seat_row import PERSON, SeatRow
 from tui.screens.setup_options import MatchOptions
 from tui.screens.setup_seats import SeatList
 from tui.textual_compat.quiet_footer import QuietFooter
+from tui.widgets.choice import Choice
 from tui.widgets.textfit import printable
 
 
@@ -208,9 +209,9 @@ class SetupScreen(SubScreen):
         else:
             self._focus_problem()
 
-    @on(Select.Changed, ".seat-kind")
-    def _kind_changed(self, event: Select.Changed) -> None:
-        row = self._row_of(event.select)
+    @on(Choice.Changed, ".seat-kind")
+    def _kind_changed(self, event: Choice.Changed) -> None:
+        row = self._row_of(event.choice)
         if row is not None and row.kind != PERSON:
             name = row.clean
             if not name or seating.is_placeholder(name):
