@@ -53,7 +53,7 @@ class ChoiceList(OptionList):
     def action_dismiss(self) -> None:
         self.post_message(self.Dismiss())
 
-    def _on_blur(self, event: events.Blur) -> None:
+    def on_blur(self, event: events.Blur) -> None:
         self.post_message(self.Dismiss(lost_focus=True))
         self.suppress_click()
 
@@ -222,7 +222,7 @@ class Choice(Widget, can_focus=True):
             listed.highlighted = index
             listed.scroll_to_highlight()
 
-    async def _on_click(self, event: events.Click) -> None:
+    async def on_click(self, event: events.Click) -> None:
         if event.widget is not self:
             return  # a click in the open list: the list chooses
         event.stop()
