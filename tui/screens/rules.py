@@ -8,7 +8,9 @@ a list of the headings beside it.
 The app builds the screen once and keeps it (``RulesScreen.shown_in``): opening the
 rules again shows the same widgets, already styled and wrapped, set back to how a new
 screen would open. Building it (its tabs, two documents, lists, header and footer) is
-most of what opening the rules costs, and a player opens them again and again.
+most of what opening the rules costs, and a player opens them again and again; pushed
+again, it is not restyled unless the theme or the style sheet changed meanwhile
+(``textual_compat.quiet_resume``).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from tui.app_host import app_host
 from tui.screens import SubScreen
 from tui.screens.rules_document import RulesDocument
 from tui.textual_compat.quiet_footer import QuietFooter
+from tui.textual_compat.quiet_resume import QuietResume
 
 
 def document(game_id: str, variants: frozenset[str] | None) -> str:
@@ -46,7 +49,7 @@ KEPT = "rules"
 """The name the app's one rules screen is installed under."""
 
 
-class RulesScreen(SubScreen):
+class RulesScreen(SubScreen, QuietResume):
     """Both games in tabs; ``game_id`` picks the first, ``variants`` marks a live table."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

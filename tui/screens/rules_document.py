@@ -10,6 +10,9 @@ or the theme changes) and hands Textual one line at a time (the line API, as ``L
 does). The wrapped lines are kept per process too (``_LAYOUTS``, by text, width and
 look): Textual restyles a widget on every focus change and every time its screen comes
 back, and the rules opened again (``RulesScreen.shown_in``) should cost no wrapping.
+Its scroll bar is always shown (either game's rules are longer than a terminal is
+tall): the text is wrapped once for its width, not a second time, one cell narrower,
+when the bar appears after the first layout.
 """
 
 from __future__ import annotations
@@ -121,6 +124,7 @@ class RulesDocument(ScrollView, can_focus=True):
     RulesDocument {
         background: $surface;
         height: 1fr;
+        overflow-y: scroll;
         & > .rules-document--h1 { color: $text-primary; text-style: bold; }
         & > .rules-document--h2 { color: $text-primary; text-style: bold underline; }
         & > .rules-document--h3 { color: $text-primary; text-style: bold; }
