@@ -76,3 +76,22 @@ async def test_the_last_seat_but_one_still_moves_down_once_a_seat_is_added(
         assert setup.rows()[-1].button("seat-down").disabled
         numbers = [str(row.query_one(".seat-number", Static).content) for row in setup.rows()]
         assert numbers == [f"{n:>2}." for n in range(1, len(numbers) + 1)]
+
+
+async def test_a_name_still_wrong_after_a_key_stays_marked(make_app: MakeApp) -> None:
+    """A row is redrawn only when its problem changes, but the name field loses its
+    mark on every key (``Input`` validates itself): the mark is put back each time."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        first, second = setup.rows()[:2]
+        first.name_input.value = "Ann"
+        second.name_input.value = "Ann"
+        await pilot.pause()
+        assert second.name_input.has_class("-invalid") and second.has_class("-invalid")
+        second.name_input.value = "ANN"
+        await pilot.pause()
+        assert second.name_input.has_class("-invalid"), "the same problem, still marked"

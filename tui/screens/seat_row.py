@@ -169,6 +169,8 @@ class SeatRow(Vertical):
         """Number the seat (of ``seats``), write its problem or a computer's level under
         it, enable its moves; only what changed is touched, as each change lays out
         and repaints the screen again."""
+        # The field drops the mark itself on every key (Input validates its value).
+        self.name_input.set_class(bool(problem), "-invalid")
         kind = self.kind
         shown: Shown = (number, seats, problem, kind, ascii_only)
         if shown == self._shown:
@@ -180,7 +182,6 @@ class SeatRow(Vertical):
         note = self._part("seat-note")
         assert isinstance(note, Static)
         self.set_class(bool(problem), "-invalid")
-        self.name_input.set_class(bool(problem), "-invalid")
         if problem:
             write(note, Text(f"✗ {problem}" if not ascii_only else f"! {problem}"))
         elif kind != PERSON:
