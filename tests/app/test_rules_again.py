@@ -117,3 +117,17 @@ async def test_the_rules_under_another_screen_are_not_pushed_twice(make_app: Mak
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen) and app.screen is not kept
         assert app.screen.game_id == "aces"
+
+
+async def test_the_rules_opened_again_at_a_ruling_show_it_at_the_top(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.action_show_rules("chase", {"four-lives"}, ruling="C8")
+        await pilot.pause()
+        app.pop_screen()
+        await pilot.pause()
+        app.action_show_rules("chase", {"four-lives"}, ruling="C5")
+        await pilot.pause()
+        viewer = app.screen.query_one("#viewer-chase", RulesDocument)
+        assert viewer.scroll_y == viewer.heading_line("C5") and viewer.scroll_y > 0
+        assert "C5." in viewer.render_line(0).text
