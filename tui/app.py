@@ -258,7 +258,7 @@ class PartyDiceApp(
             if callable(context):
                 game_id, variants = context()
         chosen = None if variants is None else frozenset(variants)
-        self.push_screen(RulesScreen(game_id, chosen, ruling))
+        self.push_screen(RulesScreen.shown_in(self, game_id, chosen, ruling))
 
     def action_show_help(self) -> None:
         from tui.screens.help import HelpScreen

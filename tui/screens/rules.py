@@ -4,14 +4,21 @@ Opened from a table it starts at that game, says which variants are in force the
 and can scroll straight to a ruling ("C5") so the table can point at it. Each game's
 rules are one ``RulesDocument`` (see there for why not ``MarkdownViewer``); ``t`` shows
 a list of the headings beside it.
+
+The app builds the screen once and keeps it (``RulesScreen.shown_in``): opening the
+rules again shows the same widgets, already styled and wrapped, set back to how a new
+screen would open. Building it (its tabs, two documents, lists, header and footer) is
+most of what opening the rules costs, and a player opens them again and again; pushed
+again, it is not restyled unless the theme or the style sheet changed meanwhile
+(``textual_compat.quiet_resume``).
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual import on
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.widgets import Header, OptionList, TabbedContent, TabPane
@@ -22,6 +29,7 @@ from tui.app_host import app_host
 from tui.screens import SubScreen
 from tui.screens.rules_document import RulesDocument
 from tui.textual_compat.quiet_footer import QuietFooter
+from tui.textual_compat.quiet_resume import QuietResume
 
 
 def document(game_id: str, variants: frozenset[str] | None) -> str:
@@ -37,7 +45,11 @@ class RulesContents(OptionList):
     """The headings of the document beside it; choosing one scrolls there."""
 
 
-class RulesScreen(SubScreen):
+KEPT = "rules"
+"""The name the app's one rules screen is installed under."""
+
+
+class RulesScreen(SubScreen, QuietResume):
     """Both games in tabs; ``game_id`` picks the first, ``variants`` marks a live table."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -53,14 +65,60 @@ class RulesScreen(SubScreen):
         ruling: str | None = None,
     ) -> None:
         super().__init__()
+        self._choose(game_id, variants, ruling)
+
+    @classmethod
+    def shown_in(
+        cls,
+        app: App[Any],
+        game_id: str | None = None,
+        variants: frozenset[str] | None = None,
+        ruling: str | None = None,
+    ) -> RulesScreen:
+        """The app's rules screen, set to open as ``RulesScreen(game_id, variants,
+        ruling)`` would: built and installed the first time, the same one after. A new
+        one (not kept) when the kept one is on the stack already, under another screen."""
+        if not app.is_screen_installed(KEPT):
+            kept = cls(game_id, variants, ruling)
+            app.install_screen(kept, KEPT)
+            return kept
+        installed = app.get_screen(KEPT)
+        if not isinstance(installed, cls) or installed in app.screen_stack:
+            return cls(game_id, variants, ruling)
+        installed.show(game_id, variants, ruling)
+        return installed
+
+    def _choose(
+        self, game_id: str | None, variants: frozenset[str] | None, ruling: str | None
+    ) -> None:
         known = game_id in games.ids()
         self.game_id = game_id if game_id and known else games.ids()[0]
         self.variants = variants if known else None
         self.ruling = ruling
 
+    def show(
+        self, game_id: str | None, variants: frozenset[str] | None, ruling: str | None
+    ) -> None:
+        """Open again as a new screen would: at ``game_id``'s tab, each document at its
+        top (or at ``ruling``), the variants noted, the contents lists hidden."""
+        self._choose(game_id, variants, ruling)
+        if not self.is_mounted:
+            return  # compose reads the choice
+        for spec in games.all_games():
+            ours = spec.id == self.game_id
+            viewer = self.query_one(f"#viewer-{spec.id}", RulesDocument)
+            source = document(spec.id, self.variants if ours else None)
+            viewer.show_source(source, self.ruling if ours else None, bullet=self._bullet())
+            self.query_one(f"#contents-{spec.id}", RulesContents).display = False
+        self.query_one(TabbedContent).active = f"rules-{self.game_id}"
+        self._focus_document()
+
+    def _bullet(self) -> str:
+        return "-" if app_host(self).ascii_glyphs else "•"
+
     def compose(self) -> ComposeResult:
         yield Header()
-        bullet = "-" if app_host(self).ascii_glyphs else "•"
+        bullet = self._bullet()
         with TabbedContent(initial=f"rules-{self.game_id}", id="rules-tabs"):
             for spec in games.all_games():
                 ours = spec.id == self.game_id

@@ -7,7 +7,12 @@ rule files use a small subset of Markdown (``#`` to ``###`` headings, paragraphs
 bullets, a ``>`` note, ``**bold**`` and ``` `code` ```), so this widget parses the text
 once per process (``parse``), wraps it for the current width (again only when the width
 or the theme changes) and hands Textual one line at a time (the line API, as ``Log``
-does).
+does). The wrapped lines are kept per process too (``_LAYOUTS``, by text, width and
+look): Textual restyles a widget on every focus change and every time its screen comes
+back, and the rules opened again (``RulesScreen.shown_in``) should cost no wrapping.
+Its scroll bar is always shown (either game's rules are longer than a terminal is
+tall): the text is wrapped once for its width, not a second time, one cell narrower,
+when the bar appears after the first layout.
 """
 
 from __future__ import annotations
@@ -40,6 +45,16 @@ class Block:
 _HEADING = re.compile(r"^(#{1,3}) (.*)$")
 _BULLET = re.compile(r"^\s*[-*] ")
 _INLINE = re.compile(r"\*\*(.+?)\*\*|`(.+?)`")
+
+Heading = tuple[Kind, str, int]
+Look = tuple[Style, ...]
+"""The styles a layout was made with: the widget's own, then each component's."""
+LayoutKey = tuple[str, str, int, Look]
+"""(source, bullet, width, look): everything a document's wrapped lines depend on."""
+
+_LAYOUTS: dict[LayoutKey, tuple[list[Strip], list[Heading]]] = {}
+"""Wrapped documents of this process, newest last; a few widths and themes are kept."""
+_LAYOUTS_KEPT = 16
 
 
 @lru_cache(maxsize=8)
@@ -109,6 +124,7 @@ class RulesDocument(ScrollView, can_focus=True):
     RulesDocument {
         background: $surface;
         height: 1fr;
+        overflow-y: scroll;
         & > .rules-document--h1 { color: $text-primary; text-style: bold; }
         & > .rules-document--h2 { color: $text-primary; text-style: bold underline; }
         & > .rules-document--h3 { color: $text-primary; text-style: bold; }
@@ -132,12 +148,26 @@ class RulesDocument(ScrollView, can_focus=True):
         self.bullet = bullet
         self.pending_ruling = ruling
         self._lines: list[Strip] = []
-        self._headings: list[tuple[Kind, str, int]] = []
+        self._headings: list[Heading] = []
         self._laid_out_for: int | None = None
+        self._layout_key: LayoutKey | None = None
 
     # -- what the screen asks --------------------------------------------------------
 
-    def headings(self) -> list[tuple[Kind, str, int]]:
+    def show_source(self, source: str, ruling: str | None = None, *, bullet: str) -> None:
+        """Show ``source`` from its top, as a new widget would (the rules opened again,
+        perhaps for another table's variants); with ``ruling``, scrolled to it."""
+        if (source, bullet) != (self.source, self.bullet):
+            self.source, self.bullet = source, bullet
+            self.blocks = parse(source)
+            self._laid_out_for = None
+            self.refresh()
+        self.pending_ruling = None
+        self.scroll_to(x=0, y=0, animate=False, immediate=True)
+        if ruling:
+            self.goto_ruling(ruling)
+
+    def headings(self) -> list[Heading]:
         """Every heading as (kind, text, line), in order, at the present width."""
         return list(self._headings)
 
@@ -173,14 +203,38 @@ class RulesDocument(ScrollView, can_focus=True):
     def _style(self, name: str) -> Style:
         return self.get_component_rich_style(f"rules-document--{name}", partial=True)
 
-    def _lay_out(self, width: int) -> None:
-        """Wrap every block for ``width`` cells (the gutters included)."""
+    def _look(self) -> Look:
+        names = ("strong", "code", "h1", "h2", "h3", "quote")
+        return (self.rich_style, *(self._style(name) for name in names))
+
+    def _lay_out(self, width: int) -> bool:
+        """Wrap every block for ``width`` cells (the gutters included), unless the
+        lines in hand (or kept from an earlier widget) were made for the same text,
+        width and look; True when the lines changed."""
+        key: LayoutKey = (self.source, self.bullet, width, self._look())
+        if key == self._layout_key and self._laid_out_for is not None:
+            return False
+        kept = _LAYOUTS.pop(key, None)
+        lines, headings = kept if kept is not None else self._wrap(width, key[3])
+        _LAYOUTS[key] = (lines, headings)
+        while len(_LAYOUTS) > _LAYOUTS_KEPT:
+            del _LAYOUTS[next(iter(_LAYOUTS))]
+        self._lines, self._headings, self._laid_out_for = lines, headings, width
+        self._layout_key = key
+        self.virtual_size = Size(width, len(lines))
+        if self.pending_ruling:
+            ruling, self.pending_ruling = self.pending_ruling, None
+            self.call_after_refresh(self.goto_ruling, ruling)
+        return True
+
+    def _wrap(self, width: int, look: Look) -> tuple[list[Strip], list[Heading]]:
+        """The lines and headings of the document at ``width`` in ``look``."""
         console = self.app.console
-        base = self.rich_style
-        strong, code = self._style("strong"), self._style("code")
+        base, strong, code, *_ = look
+        styles = dict(zip(("h1", "h2", "h3", "quote"), look[3:], strict=True))
         inner = max(8, width - 2 * GUTTER)
         lines: list[Strip] = []
-        headings: list[tuple[Kind, str, int]] = []
+        headings: list[Heading] = []
         blank = Strip.blank(0)
 
         def gap() -> None:
@@ -204,7 +258,7 @@ class RulesDocument(ScrollView, can_focus=True):
                 gap()
                 headings.append((block.kind, inline(block.text, strong, code).plain, len(lines)))
                 heading = inline(block.text, Style(), Style())
-                heading.stylize(self._style(block.kind))
+                heading.stylize(styles[block.kind])
                 if block.kind == "h1":
                     heading.pad_left(max(0, (inner - heading.cell_len) // 2))
                 add(heading)
@@ -216,17 +270,13 @@ class RulesDocument(ScrollView, can_focus=True):
                     inline(block.text, strong, code),
                     "▌ " if self.bullet != "-" else "| ",
                     "  ",
-                    self._style("quote"),
+                    styles["quote"],
                 )
                 gap()
             else:
                 add(inline(block.text, strong, code))
                 gap()
-        self._lines, self._headings, self._laid_out_for = lines, headings, width
-        self.virtual_size = Size(width, len(lines))
-        if self.pending_ruling:
-            ruling, self.pending_ruling = self.pending_ruling, None
-            self.call_after_refresh(self.goto_ruling, ruling)
+        return lines, headings
 
     def _width(self) -> int:
         return self.scrollable_content_region.width
@@ -237,8 +287,8 @@ class RulesDocument(ScrollView, can_focus=True):
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
-        if self._laid_out_for is not None and self.is_mounted:
-            self._lay_out(self._laid_out_for)
+        laid_out = self._laid_out_for is not None and self.is_mounted
+        if laid_out and self._lay_out(self._laid_out_for or 0):
             self.refresh()
 
     def render_line(self, y: int) -> Strip:

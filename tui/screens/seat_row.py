@@ -12,14 +12,19 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.css.query import NoMatches
+from textual.visual import VisualType
+from textual.widget import Widget
+from textual.widgets import Button, Input, Label, Static
 
 from tui.engine.bots import BOT_LEVELS
 from tui.engine.controller import Seat
 from tui.gameconfig import GameConfig, bot_names, clean_name
 from tui.storage.settings import Settings
+from tui.widgets.choice import Choice
 
 PERSON = "person"
 KINDS: list[tuple[str, str]] = [("Person", PERSON)] + [
@@ -84,9 +89,20 @@ def first_seats(
     return seats
 
 
+def write(static: Static, content: VisualType) -> None:
+    """Show ``content`` in ``static`` unless it shows it already: every update lays out
+    the whole screen again, and the setup checks every seat on every key."""
+    if static.content != content:
+        static.update(content)
+
+
 def names_to_remember(seats: Sequence[Seat]) -> list[str]:
     """The names of the people at a table that someone typed, in seat order."""
     return [seat.name for seat in seats if seat.human and not is_placeholder(seat.name)]
+
+
+Shown = tuple[int, int, str | None, str, bool]
+"""What a row was last drawn with: its number, the seats, its problem, kind, ASCII."""
 
 
 class SeatRow(Vertical):
@@ -98,38 +114,87 @@ class SeatRow(Vertical):
         self.initial_name = name
         self.initial_kind = kind
         self.ascii_only = ascii_only
+        self._parts: dict[str, Widget] = {}
+        """Its widgets by class, once composed (a query walks the whole row)."""
+        self._shown: Shown | None = None
 
     def compose(self) -> ComposeResult:
         up, down, remove = ("^", "v", "x") if self.ascii_only else ("↑", "↓", "✕")
-        with Horizontal(classes="seat-line"):
-            yield Label("", classes="seat-number")
-            yield Input(
+        parts: list[Widget] = [
+            Label("", classes="seat-number"),
+            Input(
                 self.initial_name,
                 placeholder="name",
                 compact=True,
                 classes="seat-name",
                 max_length=60,
-            )
-            yield Select(
-                KINDS, value=self.initial_kind, allow_blank=False, compact=True, classes="seat-kind"
-            )
-            yield Button(up, compact=True, classes="seat-up", tooltip="Move up (ctrl+up)")
-            yield Button(down, compact=True, classes="seat-down", tooltip="Move down (ctrl+down)")
-            yield Button(remove, compact=True, classes="seat-remove", tooltip="Remove (ctrl+r)")
-        yield Static("", classes="seat-note", markup=False)
+            ),
+            Choice(KINDS, self.initial_kind, classes="seat-kind"),
+            Button(up, compact=True, classes="seat-up", tooltip="Move up (ctrl+up)"),
+            Button(down, compact=True, classes="seat-down", tooltip="Move down (ctrl+down)"),
+            Button(remove, compact=True, classes="seat-remove", tooltip="Remove (ctrl+r)"),
+        ]
+        note = Static("", classes="seat-note", markup=False)
+        names = ("seat-number", "seat-name", "seat-kind", "seat-up", "seat-down", "seat-remove")
+        self._parts = dict(zip(names, parts, strict=True)) | {"seat-note": note}
+        with Horizontal(classes="seat-line"):
+            yield from parts
+        yield note
+
+    def _part(self, name: str) -> Widget:
+        part = self._parts.get(name)
+        if part is None:
+            raise NoMatches(f"No .{name} in {self!r} (not composed yet)")
+        return part
 
     @property
     def name_input(self) -> Input:
-        return self.query_one(".seat-name", Input)
+        part = self._part("seat-name")
+        assert isinstance(part, Input)
+        return part
 
     @property
-    def kind_select(self) -> Select[str]:
-        return self.query_one(".seat-kind", Select)
+    def kind_select(self) -> Choice:
+        part = self._part("seat-kind")
+        assert isinstance(part, Choice)
+        return part
+
+    def button(self, name: str) -> Button:
+        """The row's ``seat-up``, ``seat-down`` or ``seat-remove`` button."""
+        part = self._part(name)
+        assert isinstance(part, Button)
+        return part
+
+    def show(self, number: int, seats: int, problem: str | None, ascii_only: bool) -> None:
+        """Number the seat (of ``seats``), write its problem or a computer's level under
+        it, enable its moves; only what changed is touched, as each change lays out
+        and repaints the screen again."""
+        # The field drops the mark itself on every key (Input validates its value).
+        self.name_input.set_class(bool(problem), "-invalid")
+        kind = self.kind
+        shown: Shown = (number, seats, problem, kind, ascii_only)
+        if shown == self._shown:
+            return
+        self._shown = shown
+        number_label = self._part("seat-number")
+        assert isinstance(number_label, Label)
+        write(number_label, f"{number:>2}.")
+        note = self._part("seat-note")
+        assert isinstance(note, Static)
+        self.set_class(bool(problem), "-invalid")
+        if problem:
+            write(note, Text(f"✗ {problem}" if not ascii_only else f"! {problem}"))
+        elif kind != PERSON:
+            write(note, Text(BOT_LEVELS[kind], style="dim"))
+        else:
+            write(note, "")
+        note.display = bool(problem) or kind != PERSON
+        self.button("seat-up").disabled = number == 1
+        self.button("seat-down").disabled = number == seats
 
     @property
     def kind(self) -> str:
-        value = self.kind_select.value
-        return value if isinstance(value, str) else PERSON
+        return self.kind_select.value
 
     @property
     def clean(self) -> str:

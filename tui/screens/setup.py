@@ -21,11 +21,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
-from textual.widgets import Button, Header, Input, Label, Select, Static
+from textual.widgets import Button, Header, Input, Select, Static
 
 from tui import games
 from tui.app_host import app_host
-from tui.engine.bots import BOT_LEVELS
 from tui.gameconfig import GameConfig, bot_names, count_problem, name_problems
 from tui.screens import SubScreen
 from tui.screens import seat_row as seating
@@ -33,6 +32,7 @@ from tui.screens.seat_row import PERSON, SeatRow
 from tui.screens.setup_options import MatchOptions
 from tui.screens.setup_seats import SeatList
 from tui.textual_compat.quiet_footer import QuietFooter
+from tui.widgets.choice import Choice
 from tui.widgets.textfit import printable
 
 
@@ -61,6 +61,8 @@ class SetupScreen(SubScreen):
         self.spec = games.get(game_id)
         self.low, self.high = self.spec.players
         self.valid = False
+        self._bindings_for: tuple[bool, bool] | None = None
+        """(valid, full) when the keys were last offered: Start and Add seat follow."""
 
     # -- building ------------------------------------------------------------------
 
@@ -143,22 +145,10 @@ class SetupScreen(SubScreen):
         names = [row.clean for row in rows]
         problems = name_problems(names)
         for index, (row, problem) in enumerate(zip(rows, problems, strict=True)):
-            row.query_one(".seat-number", Label).update(f"{index + 1:>2}.")
-            note = row.query_one(".seat-note", Static)
-            row.set_class(bool(problem), "-invalid")
-            row.name_input.set_class(bool(problem), "-invalid")
-            if problem:
-                note.update(Text(f"✗ {problem}" if not self._ascii else f"! {problem}"))
-            elif row.kind != PERSON:
-                note.update(Text(BOT_LEVELS[row.kind], style="dim"))
-            else:
-                note.update("")
-            note.display = bool(problem) or row.kind != PERSON
-            row.query_one(".seat-up", Button).disabled = index == 0
-            row.query_one(".seat-down", Button).disabled = index == len(rows) - 1
+            row.show(index + 1, len(rows), problem, self._ascii)
         count = count_problem(self.game_id, len(rows))
         count_note = self.query_one("#count-note", Static)
-        count_note.update(count or f"{len(rows)} players ({self.low} to {self.high})")
+        seating.write(count_note, count or f"{len(rows)} players ({self.low} to {self.high})")
         count_note.set_class(bool(count), "-invalid")
         full = len(rows) >= self.high
         self.query_one("#add-seat", Button).disabled = full
@@ -170,8 +160,10 @@ class SetupScreen(SubScreen):
         self.valid = bad == 0
         self.query_one("#start", Button).disabled = not self.valid
         summary = "" if self.valid else "Fix what is marked to start."
-        self.query_one("#setup-problem", Static).update(summary)
-        self.refresh_bindings()
+        seating.write(self.query_one("#setup-problem", Static), summary)
+        if (self.valid, full) != self._bindings_for:
+            self._bindings_for = (self.valid, full)
+            self.refresh_bindings()
 
     @property
     def _ascii(self) -> bool:
@@ -217,9 +209,9 @@ class SetupScreen(SubScreen):
         else:
             self._focus_problem()
 
-    @on(Select.Changed, ".seat-kind")
-    def _kind_changed(self, event: Select.Changed) -> None:
-        row = self._row_of(event.select)
+    @on(Choice.Changed, ".seat-kind")
+    def _kind_changed(self, event: Choice.Changed) -> None:
+        row = self._row_of(event.choice)
         if row is not None and row.kind != PERSON:
             name = row.clean
             if not name or seating.is_placeholder(name):

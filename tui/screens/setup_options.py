@@ -21,6 +21,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from tui import games
 from tui.app_host import app_host
 from tui.gameconfig import GameConfig
+from tui.screens.seat_row import write
 
 
 class MatchOptions(Vertical):
@@ -33,6 +34,8 @@ class MatchOptions(Vertical):
         self.last = last
         self._modes: dict[str, str] = {}
         """The choice each number field was last filled for (option widget id)."""
+        self._first_for: tuple[str, ...] | None = None
+        """The names the who-starts list was last made for."""
 
     def compose(self) -> ComposeResult:
         app = app_host(self)
@@ -93,6 +96,9 @@ class MatchOptions(Vertical):
     def refresh_first(self, names: Sequence[str]) -> None:
         """Keep the who-starts / first-dealer list in step with the seats (the last
         table's first seat is chosen while it is still there)."""
+        if tuple(names) == self._first_for and (self.last is None or self.last.first_seat is None):
+            return  # the same list: rebuilding it re-lays out the screen
+        self._first_for = tuple(names)
         select: Select[str] = self.query_one("#first", Select)
         auto = self.spec.first_seat.auto
         options: list[tuple[Any, str]] = [(auto, "auto")]
@@ -115,7 +121,7 @@ class MatchOptions(Vertical):
             note = self.query_one(f"#{option.widget_id}-note", Static)
             spec = option.numbers.get(mode)
             if spec is None:
-                note.update("")
+                write(note, "")
                 continue
             try:
                 value = int(self.query_one(f"#{option.widget_id}-number", Input).value)
@@ -123,7 +129,7 @@ class MatchOptions(Vertical):
                 value = 0
             ok = spec.low <= value <= spec.high
             problem = None if ok else f"✗ {spec.low} to {spec.high} {spec.word}"
-            note.update(problem or spec.word)
+            write(note, problem or spec.word)
             note.set_class(bool(problem), "-invalid")
             bad += 0 if ok else 1
         return bad

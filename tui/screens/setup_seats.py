@@ -56,7 +56,7 @@ class SeatList(VerticalScroll, can_focus=False):
 
     def rows(self) -> list[SeatRow]:
         """The seats, without one still being added (Ctrl+N twice in one burst)."""
-        return [row for row in self.query(SeatRow) if row.is_mounted]
+        return [row for row in self.children if isinstance(row, SeatRow) and row.is_mounted]
 
     def computers(self) -> int:
         return sum(1 for row in self.rows() if row.kind != PERSON)

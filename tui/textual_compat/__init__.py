@@ -26,6 +26,8 @@ shows which workaround to revisit:
   ``textual._xterm_parser.XTermParser`` and the drivers' module globals.
 - ``quiet_footer``: the footer rebuilds its keys only when they change (public names
   only; it works around how ``Footer`` answers every bindings signal).
+- ``quiet_resume``: a screen pushed again is restyled only when the theme, the app's
+  classes or its own style sheets changed (``Screen._on_screen_resume``).
 - ``quit_lane``: Ctrl+Q overtakes a backlog of unhandled keys (``App._post_message``,
   ``MessagePump._message_queue``).
 - ``input_batches``: the terminal's input reaches the app one batch per loop callback,
