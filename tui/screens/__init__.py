@@ -8,8 +8,10 @@ from typing import Any, ClassVar
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from tui.textual_compat.quiet_resume import QuietResume
 
-class SubScreen(Screen[Any]):
+
+class SubScreen(QuietResume):
     """A screen that Escape closes."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]

@@ -49,7 +49,7 @@ KEPT = "rules"
 """The name the app's one rules screen is installed under."""
 
 
-class RulesScreen(SubScreen, QuietResume):
+class RulesScreen(SubScreen):
     """Both games in tabs; ``game_id`` picks the first, ``variants`` marks a live table."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
