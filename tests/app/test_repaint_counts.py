@@ -16,6 +16,7 @@ from tests.support.app import AppDirs
 from tests.support.chase import chase_config, deck, deck_factory
 from tests.support.repaints import counting_repaints
 from tests.support.table import on_top, write_settings
+from tests.support.terminal_model import same_screens
 from tui.screens.curtain import PassCurtain, PrivateResult
 from tui.screens.round_end import RoundEndScreen
 
@@ -52,3 +53,26 @@ async def test_a_person_s_turn_with_curtains_repaints_only_what_changed(
         assert isinstance(on_top(app), PassCurtain) and not isinstance(
             on_top(app), PrivateResult | RoundEndScreen
         )
+
+
+async def test_the_lean_stream_draws_a_chase_turn_as_textual_does_in_half_the_bytes(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    """``tui.textual_compat.lean_output`` on Textual's real updates for a table, its
+    curtains and a private card: after every update a model terminal fed the lean
+    stream shows what one fed Textual's stream shows, cell by cell."""
+    write_settings(app_dirs.settings)
+    cards = deck(3, 0, {1: "4C", 2: "9H", 0: "QS"}, ["7D", "8D", "2S"])
+    app = make_app(settings_path=app_dirs.settings, rng_factory=deck_factory([cards]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        with counting_repaints(app) as log:
+            app.start_game(chase_config())
+            await pilot.pause()
+            for key in ("d", "enter", "c", "enter"):
+                await pilot.press(key)
+                await pilot.pause()
+            assert isinstance(on_top(app), PassCurtain)
+        writes = ["\x1b[?2026h" + update + "\x1b[?25l\x1b[?2026l" for update in log.sent]
+    before, after = same_screens(writes, (80, 24))
+    assert len(writes) >= 5
+    assert after < before / 2, (before, after)

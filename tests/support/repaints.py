@@ -19,12 +19,14 @@ from textual._compositor import Compositor, CompositorUpdate
 
 @dataclass
 class RepaintLog:
-    """Updates built since ``mark()``: (whole screen?, bytes)."""
+    """Updates built since ``mark()``: (whole screen?, bytes), and what each would write."""
 
     updates: list[tuple[bool, int]] = field(default_factory=list)
+    sent: list[str] = field(default_factory=list)
 
     def mark(self) -> None:
         self.updates.clear()
+        self.sent.clear()
 
     @property
     def full(self) -> int:
@@ -45,7 +47,9 @@ def counting_repaints(app: Any) -> Iterator[RepaintLog]:
         whole = full or self.size.region in self._dirty_regions
         update = original(self, full, **kwargs)
         if isinstance(update, CompositorUpdate):
-            log.updates.append((whole, len(update.render_segments(app.console).encode())))
+            sent = update.render_segments(app.console)
+            log.updates.append((whole, len(sent.encode())))
+            log.sent.append(sent)
         return update
 
     Compositor.render_update = render_update  # type: ignore[method-assign,assignment]
