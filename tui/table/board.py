@@ -240,7 +240,9 @@ class TableBoard(Screen[None]):
             self._release()
             if self.cover is cover:
                 self.cover = None
-            cover.remove()  # only the cells it covered are repainted
+            # Hidden at once: what it covered is repainted once, with what follows.
+            cover.display = False
+            cover.remove()
             self.flow.to(FlowState.READY)
             callback(result)
 
