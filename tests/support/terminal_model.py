@@ -1,7 +1,7 @@
 """A model terminal for checking that two output streams draw the same screen.
 
 Written on its own (not from ``tui.textual_compat.lean_output``'s tables): SGR applied
-one parameter at a time, absolute cursor moves, one or two cells per character as Rich
+one parameter at a time, cursor moves (CUP, CUF, CUB, CHA, CR, LF), erasing (ECH, as with bce), one or two cells per character as Rich
 measures them. Each cell keeps what it shows: a character with its attributes and
 colours, or for a blank its background, the foreground when reversed, and any line
 drawn through it.
@@ -75,13 +75,26 @@ class ModelTerminal:
     def feed(self, data: str) -> None:
         for match in _SEQ.finditer(data):
             params, final, char = match.groups()
+            numbers = [int(p) for p in params.split(";") if p.isdigit()] if params else []
+            count = numbers[0] if numbers else 1
             if final == "m":
                 self.sgr([int(p or 0) for p in (params or "0").split(";")])
             elif final == "H":
-                row, col = (int(p) for p in params.split(";"))
+                row, col = [*numbers, 1, 1][:2]
                 self.row, self.col = row - 1, col - 1
+            elif final == "C":
+                self.col += count
+            elif final == "D":
+                self.col -= count
+            elif final == "G":
+                self.col = count - 1
+            elif final == "X":  # erased in the background colour, nothing else (bce)
+                for col in range(self.col, min(self.width, self.col + count)):
+                    self.cells[self.row][col] = (" ", self.bg, None, False, frozenset())
             elif char == "\n":
                 self.row += 1
+            elif char == "\r":
+                self.col = 0
             elif char is not None:
                 width = get_character_cell_size(char)
                 if 0 <= self.row < self.height and self.col < self.width:
@@ -95,11 +108,12 @@ class ModelTerminal:
         return (frozenset(self.attrs), self.fg, self.bg)
 
 
-def same_screens(writes: list[str], size: tuple[int, int]) -> tuple[int, int]:
-    """Feed ``writes`` and their lean form to two model terminals, checking after each
-    write; the bytes of each stream."""
+def same_screens(writes: list[str], size: tuple[int, int], erase: bool = True) -> tuple[int, int]:
+    """Feed ``writes`` and their lean form (``erase``: with blank runs erased) to two
+    model terminals, checking cells, style and cursor after each write; the bytes of
+    each stream."""
     plain, lean = ModelTerminal(*size), ModelTerminal(*size)
-    stream = LeanStream()
+    stream = LeanStream(erase)
     before = after = 0
     for number, data in enumerate(writes):
         lean_data = stream.feed(data)
@@ -107,5 +121,6 @@ def same_screens(writes: list[str], size: tuple[int, int]) -> tuple[int, int]:
         lean.feed(lean_data)
         assert lean.cells == plain.cells, f"write {number} drew otherwise: {lean_data!r}"
         assert lean.state == plain.state, f"write {number} left another style"
+        assert (lean.row, lean.col) == (plain.row, plain.col), f"write {number}: cursor"
         before, after = before + len(data.encode()), after + len(lean_data.encode())
     return before, after

@@ -42,8 +42,10 @@ def test_styles_it_does_not_model_pass_unchanged_and_state_comes_back_at_a_reset
         "\x1b[5;1H\x1b[31mab\x1b[5;3Hc\x1b[0m\n\x1b[6;1H\x1b[22;39m",
         "\x1b[6;1H\x1b[1;38;5;200;48;5;100mA\x1b[0m\x1b[1;38;5;200;48;5;101mB\x1b[0m",
         "\x1b[6;3H\x1b[1;2;38;5;200mA\x1b[0m\x1b[2;38;5;200mB\x1b[0m\x1b[38;5;200mC\x1b[0m",
+        "\x1b[1;1H\x1b[48;5;4m" + " " * 14 + "\x1b[0m\x1b[4;48;5;4m" + " " * 14 + "\x1b[0mq\n"
+        "\x1b[2;1H\x1b[7;31m" + " " * 13 + "\x1b[0m\x1b[44m" + " " * 16 + "\x1b[0m\x1b[2;5Hr",
     ]
-    before, after = same_screens(writes, (10, 6))
+    before, after = same_screens(writes, (40, 6))
     assert after < before
 
 
@@ -51,9 +53,19 @@ def test_a_style_or_a_move_is_written_only_when_it_changes_something() -> None:
     stream = LeanStream()
     stream.feed("\x1b[0m")
     sent = stream.feed("\x1b[1;1H\x1b[31;44mab\x1b[0m\x1b[1;3H\x1b[31;44mc\x1b[0m\x1b[44m  \x1b[0m")
-    assert sent == "\x1b[1;1H\x1b[31;44mabc  \x1b[0m"
+    assert sent == "\x1b[1H\x1b[31;44mabc  \x1b[0m"
     sent = stream.feed("\x1b[2;1H\x1b[1;38;5;7;48;5;9mx\x1b[0m\x1b[1;38;5;7;48;5;10my\x1b[0m")
-    assert sent == "\x1b[2;1H\x1b[1;38;5;7;48;5;9mx\x1b[48;5;10my\x1b[0m"
+    assert sent == "\r\n\x1b[1;38;5;7;48;5;9mx\x1b[48;5;10my\x1b[0m"
+
+
+def test_with_bce_a_long_blank_run_is_erased_in_its_background() -> None:
+    stream = LeanStream(erase=True)
+    stream.feed("\x1b[0m")
+    sent = stream.feed("\x1b[3;1H\x1b[44m" + " " * 20 + "\x1b[0m\x1b[31mZ\x1b[0m")
+    assert sent == "\x1b[3H\x1b[44m\x1b[20X\x1b[21G\x1b[0;31mZ\x1b[0m"
+    reversed_blanks = "\x1b[4;1H\x1b[7;31m" + " " * 20 + "\x1b[0m"
+    assert " " * 20 in stream.feed(reversed_blanks)
+    assert " " * 20 in LeanStream().feed("\x1b[0m\x1b[44m" + " " * 20 + "\x1b[0m")
 
 
 def test_a_sequence_cut_in_two_goes_out_as_it_came() -> None:

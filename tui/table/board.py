@@ -240,8 +240,7 @@ class TableBoard(Screen[None]):
             self._release()
             if self.cover is cover:
                 self.cover = None
-            # Hidden at once: what it covered is repainted once, with what follows.
-            cover.display = False
+            cover.display = False  # what it covered is repainted once, with what follows
             cover.remove()
             self.flow.to(FlowState.READY)
             callback(result)

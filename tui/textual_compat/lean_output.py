@@ -11,12 +11,15 @@ What this does: ``LeanStream`` keeps the terminal's state as the stream leaves i
 SGR attributes and colours in force, the cursor's place) and writes a style only when
 text is about to be drawn under a style other than the terminal's (as the shortest of
 the changes or a reset and the whole style; blanks need only their background), and a
-cursor move only when the cursor is elsewhere. At the end of every write the terminal
+cursor move only when the cursor is elsewhere (the shortest: a few columns on, a new
+line, or the place). On a terminal whose terminfo has ``bce`` (xterm and its kin, not
+screen or tmux) a run of ten or more blanks in one background, even cut into pieces
+where widgets meet, is erased (ECH) rather than written. At the end of every write the terminal
 is in the state the unchanged stream would have left it, so nothing else that writes
 (Textual's own modes, a crash report) finds it otherwise. A sequence it does not know
 is passed on as it is, and until the next full reset the styles around it are too;
 the cursor counts as lost after anything but text it can measure (ASCII, Latin-1, box
-drawing, blocks and shapes up to U+25FC, one cell each, as Rich measures them).
+drawing, blocks and shapes up to U+25FC, card suits, one cell each, as Rich measures them).
 
 ``LeanOutputApp`` runs the terminal's driver as a subclass whose ``write`` goes
 through one ``LeanStream`` (``Driver.write`` and ``App.get_driver_class`` are public;
@@ -37,44 +40,25 @@ Upstream report (textual, 8.2.8):
 
 from __future__ import annotations
 
+import os
 import re
 import threading
-from functools import cache, lru_cache
-from typing import Any, NamedTuple
+from functools import cache
+from typing import Any
 
 from textual.app import App, ReturnType
 from textual.driver import Driver
 from textual.drivers.headless_driver import HeadlessDriver
 
-
-class Style(NamedTuple):
-    """The SGR state of a terminal: attribute codes in force, foreground, background
-    (each colour as the codes that set it, ``None`` for the terminal's default)."""
-
-    attrs: frozenset[str]
-    fg: str | None
-    bg: str | None
-
-
-PLAIN = Style(frozenset(), None, None)
-
-ON = frozenset({"1", "2", "3", "4", "5", "6", "7", "8", "9", "21", "51", "52", "53"})
-OFF: dict[str, frozenset[str]] = {
-    "22": frozenset({"1", "2"}),
-    "23": frozenset({"3"}),
-    "24": frozenset({"4", "21"}),
-    "25": frozenset({"5", "6"}),
-    "27": frozenset({"7"}),
-    "28": frozenset({"8"}),
-    "29": frozenset({"9"}),
-    "54": frozenset({"51", "52"}),
-    "55": frozenset({"53"}),
-}
-"""Each attribute-off code and the attributes it ends."""
-FG = frozenset({*map(str, range(30, 38)), *map(str, range(90, 98))})
-BG = frozenset({*map(str, range(40, 48)), *map(str, range(100, 108))})
-SEEN_ON_BLANKS = frozenset({"4", "21", "9", "53", "51", "52"})
-"""Attributes a blank cell shows (lines through it); colours aside, no other does."""
+from tui.textual_compat.lean_sgr import (
+    PLAIN,
+    Style,
+    advance,
+    apply_sgr,
+    blank_look,
+    move,
+    transition,
+)
 
 _TOKEN = re.compile(
     r"\x1b\[(?P<sgr>[0-9;]*)m"
@@ -83,110 +67,43 @@ _TOKEN = re.compile(
     r"|(?P<text>[^\x1b]+)"
 )
 _INCOMPLETE = re.compile(r"\x1b(?:\[[0-?]*[ -/]*|\][^\x07\x1b]*\x1b?)?\Z")
+ERASE_FROM = 10
+"""Blanks in a run at least this long are erased (ECH and a move past them) rather
+than written."""
 STILL = frozenset({"\x1b[?2026h", "\x1b[?2026l", "\x1b[?25l", "\x1b[?25h"})
 """Sequences that leave the cursor where it is (synchronised output, cursor shown)."""
-
-
-@lru_cache(maxsize=4096)
-def apply_sgr(params: str, style: Style) -> Style | None:
-    """``style`` after ``ESC[<params>m``; ``None`` for codes this does not model."""
-    parts = params.split(";")
-    attrs, fg, bg = set(style.attrs), style.fg, style.bg
-    i = 0
-    while i < len(parts):
-        code = parts[i] or "0"
-        if code == "0":
-            attrs, fg, bg = set(), None, None
-        elif code in ON:
-            attrs.add(code)
-        elif code in OFF:
-            attrs -= OFF[code]
-        elif code in FG:
-            fg = code
-        elif code == "39":
-            fg = None
-        elif code in BG:
-            bg = code
-        elif code == "49":
-            bg = None
-        elif code in ("38", "48"):
-            kind = parts[i + 1] if i + 1 < len(parts) else ""
-            size = {"5": 3, "2": 5}.get(kind, 0)
-            if not size or i + size > len(parts) or not all(parts[i + 1 : i + size]):
-                return None
-            colour = ";".join(parts[i : i + size])
-            fg, bg = (colour, bg) if code == "38" else (fg, colour)
-            i += size - 1
-        else:
-            return None
-        i += 1
-    return Style(frozenset(attrs), fg, bg)
-
-
-def _codes(style: Style) -> list[str]:
-    codes = sorted(style.attrs, key=int)
-    return codes + [colour for colour in (style.fg, style.bg) if colour is not None]
-
-
-@lru_cache(maxsize=4096)
-def transition(actual: Style, desired: Style) -> str:
-    """The shortest SGR that takes a terminal from ``actual`` to ``desired``."""
-    if actual == desired:
-        return ""
-    codes = _codes(desired)
-    reset = "\x1b[0m" if not codes else "\x1b[0;" + ";".join(codes) + "m"
-    changes: list[str] = []
-    removed = actual.attrs - desired.attrs
-    for off, ended in OFF.items():
-        if removed & ended:
-            changes.append(off)
-            changes += sorted(desired.attrs & ended, key=int)  # ended with it: again
-    changes += sorted(desired.attrs - actual.attrs - set(changes), key=int)
-    if desired.fg != actual.fg:
-        changes.append(desired.fg or "39")
-    if desired.bg != actual.bg:
-        changes.append(desired.bg or "49")
-    diff = "\x1b[" + ";".join(changes) + "m"
-    return diff if len(diff) < len(reset) else reset
-
-
-def blank_look(style: Style) -> tuple[object, ...]:
-    """What a blank cell drawn in ``style`` shows: its background (the foreground when
-    reversed) and the lines drawn through it."""
-    reverse = "7" in style.attrs
-    lines = style.attrs & SEEN_ON_BLANKS
-    return (style.bg, style.fg if reverse or lines else None, reverse, lines)
-
-
-def _advance(text: str) -> int | None:
-    """Cells ``text`` moves the cursor, if every character is one cell for sure."""
-    if text.isascii():
-        return len(text) if text.isprintable() else None
-    for char in text:
-        code = ord(char)
-        if not (0x20 <= code < 0x7F or 0xA0 <= code <= 0xFF or 0x2500 <= code <= 0x25FC):
-            return None
-    return len(text) if "\xad" not in text else None
 
 
 class LeanStream:
     """One terminal's output stream, written with only the sequences that change it."""
 
-    def __init__(self) -> None:
+    def __init__(self, erase: bool = False) -> None:
+        self.erase = erase
+        """Blank runs may be erased (ECH) in the background colour: the terminal has
+        ``bce`` (its terminfo says so)."""
         self.actual: Style | None = None
         """The style the terminal has now (``None``: unknown until a full reset)."""
         self.desired: Style | None = None
         """The style the stream has asked for (drawn with the next text)."""
         self.cursor: tuple[int, int] | None = None
         """(row, column) from 1, as CSI H counts, or ``None`` when not known."""
+        self.wanted: tuple[int, int] | None = None
+        """Where the stream has asked the cursor to be (it goes there before the next
+        text or other sequence)."""
+        self.blanks: tuple[tuple[int, int], int, Style] | None = None
+        """A run of blanks not written yet (where, how many, in which style): pieces of
+        one run, cut where the widgets beneath meet, are erased as one."""
 
     def feed(self, data: str) -> str:
         """``data`` as it needs to be written, given what was written before."""
         if _INCOMPLETE.search(data):  # a sequence cut in two: pass it all on, as it is
+            out: list[str] = []
+            self._flush(out.append)
+            out += [self._place(), data]
             self.actual = self.desired = None
-            self.cursor = None
-            return data
-        out: list[str] = []
+            self.cursor = self.wanted = None
+            return "".join(out)
+        out = []
         write = out.append
         for match in _TOKEN.finditer(data):
             text = match.group("text")
@@ -199,18 +116,28 @@ class LeanStream:
                 continue
             row = match.group("row")
             if row is not None:
-                position = (int(row), int(match.group("col")))
-                if position != self.cursor:
-                    write(match.group())
-                    self.cursor = position
+                self.wanted = (int(row), int(match.group("col")))
                 continue
             other = match.group()
+            self._flush(write)
+            write(self._place())
             self._settle(write)
             write(other)
             if other not in STILL and not other.startswith("\x1b]"):
                 self.cursor = None
+        self._flush(write)
+        write(self._place())
         self._settle(write)
         return "".join(out)
+
+    def _place(self) -> str:
+        """The move to where the stream wants the cursor, if it is elsewhere."""
+        wanted, self.wanted = self.wanted, None
+        if wanted is None or wanted == self.cursor:
+            return ""
+        sequence = move(self.cursor, wanted)
+        self.cursor = wanted
+        return sequence
 
     def _sgr(self, params: str, sequence: str, write: Any) -> None:
         base = self.desired
@@ -241,18 +168,77 @@ class LeanStream:
             self.actual = self.desired
 
     def _text(self, text: str, write: Any) -> None:
-        if text == "\n":
-            self.cursor = None  # a line feed between lines, always followed by a move
-            write(text)
+        at = self.wanted or self.cursor
+        if text == "\n" and at is not None:
+            self.wanted = (at[0] + 1, at[1])  # a line feed between lines: a move
             return
-        actual, desired = self.actual, self.desired
+        desired = self.desired
         blank = not text.strip(" ")
+        if blank and at is not None and self._hold(len(text), at, write):
+            return
+        self._flush(write)
+        write(self._place())
+        actual = self.actual
         if not (blank and actual and desired and blank_look(actual) == blank_look(desired)):
             self._settle(write)
         write(text)
         cursor = self.cursor
-        cells = _advance(text)
+        cells = advance(text)
         self.cursor = None if cursor is None or cells is None else (cursor[0], cursor[1] + cells)
+
+    def _hold(self, count: int, at: tuple[int, int], write: Any) -> bool:
+        """Hold back ``count`` blanks at ``at`` if they may be erased (with what was held
+        just before them, when they go on from it in the same look)."""
+        desired = self.desired
+        if not self.erase or desired is None:
+            return False
+        look = blank_look(desired)
+        if look != (desired.bg, None, False, frozenset()):
+            return False  # reversed or with a line through it: erasing would lose it
+        run = self.blanks
+        if run is not None and (run[0][0], run[0][1] + run[1]) == at and blank_look(run[2]) == look:
+            self.blanks = (run[0], run[1] + count, run[2])
+        else:
+            self._flush(write)
+            self.blanks = (at, count, desired)
+        self.wanted = (at[0], at[1] + count)
+        return True
+
+    def _flush(self, write: Any) -> None:
+        """Write the run of blanks held back: erased if long, else as blanks."""
+        run, self.blanks = self.blanks, None
+        if run is None:
+            return
+        (row, col), count, style = run
+        wanted, desired = self.wanted, self.desired
+        self.wanted = (row, col)
+        write(self._place())
+        if self.actual is None or blank_look(self.actual) != blank_look(style):
+            self.desired = style
+            self._settle(write)
+            self.desired = desired
+        if count >= ERASE_FROM:
+            write(f"\x1b[{count}X")  # erased in the background colour (bce)
+        else:
+            write(" " * count)
+            self.cursor = (row, col + count)
+        self.wanted = wanted
+
+
+@cache
+def erases_in_background(term: str | None) -> bool:
+    """True if the terminal ``term`` names erases in the background colour in force
+    (terminfo's ``bce``: xterm and its kin; not screen or tmux)."""
+    if not term:
+        return False
+    try:
+        import curses
+
+        with open(os.devnull, "w") as nowhere:
+            curses.setupterm(term, nowhere.fileno())
+        return curses.tigetflag("bce") > 0
+    except Exception:  # no terminfo for it, or no curses: write every blank
+        return False
 
 
 class LeanOutputDriver(Driver):
@@ -260,7 +246,7 @@ class LeanOutputDriver(Driver):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.lean = LeanStream()
+        self.lean = LeanStream(erases_in_background(os.environ.get("TERM")))
         self._lean_lock = threading.Lock()
 
     def write(self, data: str) -> None:
