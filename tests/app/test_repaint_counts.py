@@ -25,7 +25,8 @@ MakeApp = Callable[..., Any]
 TURN_BYTES = 15_000
 """A person's turn at 80x24 under Pilot's truecolour console (curtain lifted, a change,
 the private card covered): 11.6-13.2 KB as Textual builds it (the more after some
-other Pilot tests in the same process); a box painted twice again makes it 17 KB (it was 32 KB with the boxes as modal screens)."""
+other Pilot tests in the same process); a box painted twice again makes it 17 KB (it
+was 32 KB with the boxes as modal screens)."""
 TURN_LEAN_BYTES = 9_000
 """The same turn as the terminal gets it (``lean_output``): 5.7-7.6 KB."""
 
