@@ -3,8 +3,8 @@
 Written on its own (not from ``tui.textual_compat.lean_output``'s tables): SGR applied
 one parameter at a time, cursor moves (CUP, CUF, CUB, CHA, CR, LF), erasing (ECH, as
 with bce), one or two cells per character as Rich measures them. Each cell keeps
-what it shows: a character with its attributes and colours, or for a blank its background, the foreground when reversed, and any line
-drawn through it.
+what it shows: a character with its attributes and colours, or for a blank its
+background, the foreground when reversed, and any line drawn through it.
 """
 
 from __future__ import annotations
