@@ -74,3 +74,12 @@ def test_a_sequence_cut_in_two_goes_out_as_it_came() -> None:
     assert stream.feed(";3mB") == ";3mB"
     assert stream.feed("\x1b[31mA\x1b[0m\x1b[31mB\x1b[0m") == "\x1b[31mA\x1b[0m\x1b[31mB\x1b[0m"
     assert stream.feed("\x1b[31mA\x1b[0m\x1b[31mB\x1b[0m") == "\x1b[31mAB\x1b[0m"
+
+
+def test_a_move_back_is_never_counted_from_past_the_last_column() -> None:
+    """Text up to the last column leaves the cursor on it (not one beyond, as the
+    stream counts): a way back on the row is written as a column, not a count."""
+    stream = LeanStream()
+    stream.feed("\x1b[0m")
+    sent = stream.feed("\x1b[1;79Hab\x1b[1;80Hc")
+    assert sent == "\x1b[1;79Hab\x1b[80Gc"

@@ -141,10 +141,9 @@ def move(cursor: tuple[int, int] | None, target: tuple[int, int]) -> str:
         if row == here_row:
             step = col - here_col
             moves.append(f"\x1b[{col}G")
-            if step > 0:
+            if step > 0:  # never back by a count: past the last column the cursor
+                # the text left is on the last column (not one beyond, as counted here)
                 moves.append("\x1b[C" if step == 1 else f"\x1b[{step}C")
-            elif step < 0:
-                moves.append("\x1b[D" if step == -1 else f"\x1b[{-step}D")
             if col == 1:
                 moves.append("\r")
         elif row == here_row + 1 and col == 1:
