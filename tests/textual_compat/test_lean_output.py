@@ -10,13 +10,16 @@ any line through it), and the terminal is left in the same SGR state.
 from __future__ import annotations
 
 import inspect
+from typing import Any, cast
 
+import pytest
+from textual.app import App
 from textual.drivers.headless_driver import HeadlessDriver
 from textual.drivers.linux_driver import LinuxDriver
 from textual.strip import Strip
 
 from tests.support.terminal_model import same_screens
-from tui.textual_compat.lean_output import LeanOutputApp, LeanOutputDriver, LeanStream
+from tui.textual_compat.lean_output import LeanOutputApp, LeanOutputDriver, LeanStream, lean
 
 
 def test_textual_still_writes_a_style_and_a_reset_around_every_segment() -> None:
@@ -83,3 +86,17 @@ def test_a_move_back_is_never_counted_from_past_the_last_column() -> None:
     stream.feed("\x1b[0m")
     sent = stream.feed("\x1b[1;79Hab\x1b[1;80Hc")
     assert sent == "\x1b[1;79Hab\x1b[80Gc"
+
+
+async def test_a_stream_that_fails_writes_what_came_and_starts_over(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    written: list[str] = []
+    driver = lean(HeadlessDriver)(cast(App[Any], object()))
+    assert isinstance(driver, LeanOutputDriver)
+    monkeypatch.setattr(HeadlessDriver, "write", lambda self, data: written.append(data))
+    driver.write("\x1b[0m\x1b[31mA\x1b[0m\x1b[31mB\x1b[0m")
+    monkeypatch.setattr(LeanStream, "_text", lambda *args: 1 / 0)
+    driver.write("\x1b[1;1H\x1b[31mC\x1b[0m")
+    assert written == ["\x1b[0m\x1b[31mAB\x1b[0m", "\x1b[1;1H\x1b[31mC\x1b[0m"]
+    assert driver.lean.actual is None and driver.lean.cursor is None

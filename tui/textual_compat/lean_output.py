@@ -251,7 +251,12 @@ class LeanOutputDriver(Driver):
 
     def write(self, data: str) -> None:
         with self._lean_lock:  # one stream, in the order it is written
-            super().write(self.lean.feed(data))  # type: ignore[safe-super]
+            try:
+                lean = self.lean.feed(data)
+            except Exception:  # never a screen left undrawn: this write as it came,
+                lean = data  # and a stream that knows nothing of the terminal yet
+                self.lean = LeanStream(self.lean.erase)
+            super().write(lean)  # type: ignore[safe-super]
 
 
 @cache
