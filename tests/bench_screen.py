@@ -1,7 +1,8 @@
 """Just enough of a terminal to know what is on the screen, for the benchmark's drivers.
 
 Textual draws with absolute cursor moves (CSI row;col H), colours (SGR) and text; it
-turns line wrapping off. This keeps a grid of characters from that stream and ignores
+turns line wrapping off. The app's lean output also moves by columns (CSI n C, D, G)
+and erases runs of blanks (CSI n X). This keeps a grid of characters from that stream and ignores
 every other sequence (modes, OSC titles, colours), so a driver can ask "is the curtain
 up?" or "which screen is showing?" without guessing from a pile of partial repaints.
 Wide characters take two cells, measured as Rich (and so Textual) measures them.
@@ -47,6 +48,22 @@ class Screen:
                 row, column = [*parts, 1, 1][:2]
                 self.row = min(max(row, 1), self.rows) - 1
                 self.column = min(max(column, 1), self.columns) - 1
+            elif match.group("final") in ("C", "D", "G", "X"):
+                self._cursor(match.group("final"), match.group("csi"))
+
+    def _cursor(self, final: str, csi: str) -> None:
+        """The moves and the erase ``tui.textual_compat.lean_output`` writes: columns
+        on (C) or back (D), to a column (G), blanks from the cursor (X)."""
+        count = int(csi) if csi.isdigit() else 1
+        if final == "C":
+            self.column = min(self.column + count, self.columns - 1)
+        elif final == "D":
+            self.column = max(self.column - count, 0)
+        elif final == "G":
+            self.column = min(max(count, 1), self.columns) - 1
+        else:
+            end = min(self.column + count, self.columns)
+            self.cells[self.row][self.column : end] = [" "] * (end - self.column)
 
     def _write(self, text: str) -> None:
         for char in text:

@@ -34,6 +34,7 @@ from tui.textual_compat.calling_screen import stale_caller
 from tui.textual_compat.crash_output import QuietCrashApp
 from tui.textual_compat.input_batches import BatchedInputApp
 from tui.textual_compat.key_burst import KeyBurstApp
+from tui.textual_compat.lean_output import LeanOutputApp
 from tui.textual_compat.quit_lane import QuitLaneApp
 from tui.textual_compat.stale_nodes import StaleNodesApp
 
@@ -49,6 +50,7 @@ if TYPE_CHECKING:
 class PartyDiceApp(
     QuitLaneApp[None],
     BatchedInputApp[None],
+    LeanOutputApp[None],
     KeyBurstApp[None],
     StaleNodesApp[None],
     QuietCrashApp[None],

@@ -15,16 +15,34 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from textual._compositor import Compositor, CompositorUpdate
+from textual.geometry import Region
+
+from tui.textual_compat.lean_output import LeanStream
 
 
 @dataclass
 class RepaintLog:
-    """Updates built since ``mark()``: (whole screen?, bytes)."""
+    """Updates built since ``mark()``: (whole screen?, bytes), and what each would write."""
 
     updates: list[tuple[bool, int]] = field(default_factory=list)
+    sent: list[str] = field(default_factory=list)
+    regions: list[list[Region]] = field(default_factory=list)
+    """The screen regions each update repainted."""
 
     def mark(self) -> None:
         self.updates.clear()
+        self.sent.clear()
+        self.regions.clear()
+
+    @property
+    def lean_bytes(self) -> int:
+        """The bytes the terminal gets, through ``tui.textual_compat.lean_output``."""
+        stream = LeanStream()
+        return sum(len(stream.feed(sent).encode()) for sent in self.sent)
+
+    def painted(self, region: Region) -> int:
+        """How many updates repainted a cell of ``region``."""
+        return sum(any(region.overlaps(dirty) for dirty in update) for update in self.regions)
 
     @property
     def full(self) -> int:
@@ -43,9 +61,13 @@ def counting_repaints(app: Any) -> Iterator[RepaintLog]:
 
     def render_update(self: Compositor, full: bool = False, **kwargs: Any) -> Any:
         whole = full or self.size.region in self._dirty_regions
+        regions = [self.size.region] if whole else list(self._dirty_regions)
         update = original(self, full, **kwargs)
         if isinstance(update, CompositorUpdate):
-            log.updates.append((whole, len(update.render_segments(app.console).encode())))
+            sent = update.render_segments(app.console)
+            log.updates.append((whole, len(sent.encode())))
+            log.sent.append(sent)
+            log.regions.append(regions)
         return update
 
     Compositor.render_update = render_update  # type: ignore[method-assign,assignment]

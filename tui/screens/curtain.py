@@ -29,9 +29,8 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.events import Key
-from textual.widgets import Static
 
-from tui.table.cover import Cover
+from tui.table.cover import BoxText, Cover
 from tui.table.gate import DrawnGate, TableGate
 from tui.widgets.card import CardView
 from tui.widgets.key_hints import key_hints
@@ -79,13 +78,15 @@ class PassCurtain(Cover):
 
     def compose(self) -> ComposeResult:
         who = self.player
-        yield Static(
+        yield BoxText(
             Text(f"Pass to {who}: press Enter when only {who} is looking.", style="bold"),
             id="curtain-ask",
         )
-        yield Static(Text("\n".join(self.lines)), id="curtain-public")
-        yield Static(key_hints(("Enter", f"I am {who}"), ("Esc", "Leave table")), id="curtain-keys")
-        yield Static(Text(GATE_NOTE.format(verb="open"), style="dim"), id="curtain-gate")
+        yield BoxText(Text("\n".join(self.lines)), id="curtain-public")
+        yield BoxText(
+            key_hints(("Enter", f"I am {who}"), ("Esc", "Leave table")), id="curtain-keys"
+        )
+        yield BoxText(Text(GATE_NOTE.format(verb="open"), style="dim"), id="curtain-gate")
 
     def take_key(self, event: Key) -> None:
         if lifted_by(self, event):
@@ -114,12 +115,12 @@ class PrivateResult(Cover):
         self.ascii_only = ascii_only
 
     def compose(self) -> ComposeResult:
-        yield Static(Text(f"{self.player}, only for you", style="bold"), id="curtain-title")
+        yield BoxText(Text(f"{self.player}, only for you", style="bold"), id="curtain-title")
         view = CardView(ascii_only=self.ascii_only, tall=True, id="curtain-card")
         view.show(self.card, "own", ["Your card now:", *self.lines])
         yield view
-        yield Static(key_hints(("Enter", "Cover your card and pass on")), id="curtain-keys")
-        yield Static(Text(GATE_NOTE.format(verb="cover"), style="dim"), id="curtain-gate")
+        yield BoxText(key_hints(("Enter", "Cover your card and pass on")), id="curtain-keys")
+        yield BoxText(Text(GATE_NOTE.format(verb="cover"), style="dim"), id="curtain-gate")
 
     def take_key(self, event: Key) -> None:
         if lifted_by(self, event):

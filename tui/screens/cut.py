@@ -24,7 +24,8 @@ from textual.events import Key
 from textual.widget import Widget
 from textual.widgets import Static
 
-from tui.table.cover import Cover
+from tui.table.cover import BoxText, Cover
+from tui.textual_compat.painted_once import PaintedOnce
 from tui.widgets.key_hints import key_hints
 from tui.widgets.textfit import fit
 
@@ -42,7 +43,7 @@ def typed_depth(typed: str, key: str, high: int) -> str:
     return key if key != "0" and int(key) <= high else typed
 
 
-class StockBar(Widget):
+class StockBar(PaintedOnce, Widget):
     """The stock seen from the side, its ends labelled with the depths they stand for
     (``top 1 ███░░░ 49 bottom``, on the bar's own line so the labels cannot drift from
     its ends), and the chosen depth marked under the last card lifted."""
@@ -114,13 +115,13 @@ class CutScreen(Cover):
         return 76
 
     def compose(self) -> ComposeResult:
-        yield Static(Text(f"{self.dealer} cuts the deck", style="bold"), id="cut-title")
-        yield Static(self._sentence(), id="cut-sentence")
-        yield Static(self._typed_line(), id="cut-typed")
+        yield BoxText(Text(f"{self.dealer} cuts the deck", style="bold"), id="cut-title")
+        yield BoxText(self._sentence(), id="cut-sentence")
+        yield BoxText(self._typed_line(), id="cut-typed")
         yield StockBar(self.low, self.high, self.depth, self.ascii_only)
         if self.note:
-            yield Static(Text(self.note, style="italic"), id="cut-note")
-        yield Static(self._help(), id="cut-keys")
+            yield BoxText(Text(self.note, style="italic"), id="cut-note")
+        yield BoxText(self._help(), id="cut-keys")
 
     def _sentence(self) -> Text:
         text = Text("Take the card at depth ")

@@ -14,11 +14,10 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.events import Key
-from textual.widgets import Static
 
 from tui.engine.core import Action
 from tui.session.keygate import DECISION
-from tui.table.cover import Cover
+from tui.table.cover import BoxText, Cover
 from tui.table.gate import TableGate
 from tui.table.kit import RoundSummary
 from tui.widgets.action_bar import ActionBar, key_label
@@ -130,17 +129,17 @@ class RoundEndScreen(Cover):
         return max(1, screen_height * 95 // 100)
 
     def compose(self) -> ComposeResult:
-        yield Static(Text(printable(self.summary.title), style="bold"), id="round-end-title")
+        yield BoxText(Text(printable(self.summary.title), style="bold"), id="round-end-title")
         if self.summary.showdown:
-            yield Static(showdown_text(self.summary, self.ascii_only), id="round-end-showdown")
-        yield Static(
+            yield BoxText(showdown_text(self.summary, self.ascii_only), id="round-end-showdown")
+        yield BoxText(
             Text("\n".join(printable(line) for line in self.summary.lines)),
             id="round-end-lines",
         )
         if self.summary.standings:
-            yield Static(standings_text(self.summary, self.ascii_only), id="round-end-standings")
+            yield BoxText(standings_text(self.summary, self.ascii_only), id="round-end-standings")
         if self.go_on is not None:
-            yield Static(GOES_ON, id="round-end-goes-on")
+            yield BoxText(GOES_ON, id="round-end-goes-on")
         bar = ActionBar(id="round-end-actions")
         bar.show_actions(self.choices)
         yield bar

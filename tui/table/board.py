@@ -240,7 +240,8 @@ class TableBoard(Screen[None]):
             self._release()
             if self.cover is cover:
                 self.cover = None
-            cover.remove()  # only the cells it covered are repainted
+            cover.display = False  # what it covered is repainted once, with what follows
+            cover.remove()
             self.flow.to(FlowState.READY)
             callback(result)
 

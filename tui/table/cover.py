@@ -24,8 +24,10 @@ from typing import Any, ClassVar, Self
 from textual.containers import Container, Vertical
 from textual.events import Key
 from textual.geometry import Region, Size
+from textual.widgets import Static
 
 from tui.table.gate import DrawnGate, TableGate
+from tui.textual_compat.painted_once import PaintedOnce
 
 
 class CoverLayer(Container):
@@ -59,7 +61,12 @@ class CoverLayer(Container):
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
 
-class Cover(DrawnGate, Vertical):
+class BoxText(Static, PaintedOnce):
+    """Text in a box over the table: painted once when the box comes, by the layout
+    that places it (``PaintedOnce``), not again in the next frame."""
+
+
+class Cover(DrawnGate, Vertical, PaintedOnce):
     """A gate drawn on the table's cover layer; ``KEYS`` are its keys for the help."""
 
     KEYS: ClassVar[tuple[tuple[str, str], ...]] = ()

@@ -1,0 +1,102 @@
+"""``lean_output``: the lean stream draws what Textual's stream draws, in fewer bytes.
+
+A model terminal (written here on its own, not from ``LeanStream``'s tables) is fed
+Textual's real output for a Chase table and its curtains, and separately the lean
+stream made of it; after every write both show the same characters with the same
+colours and attributes in every cell (a blank cell: what it shows, its background and
+any line through it), and the terminal is left in the same SGR state.
+"""
+
+from __future__ import annotations
+
+import inspect
+from typing import Any, cast
+
+import pytest
+from textual.app import App
+from textual.drivers.headless_driver import HeadlessDriver
+from textual.drivers.linux_driver import LinuxDriver
+from textual.strip import Strip
+
+from tests.support.terminal_model import same_screens
+from tui.textual_compat.lean_output import LeanOutputApp, LeanOutputDriver, LeanStream, lean
+
+
+def test_textual_still_writes_a_style_and_a_reset_around_every_segment() -> None:
+    source = inspect.getsource(Strip.render_style)
+    assert 'f"\\x1b[{ansi}m{text}\\x1b[0m"' in source
+
+
+def test_the_terminal_driver_writes_lean_and_pilot_s_is_left_alone() -> None:
+    driver_class = LeanOutputApp[None]().get_driver_class()
+    assert issubclass(driver_class, LeanOutputDriver)
+    assert issubclass(driver_class, LinuxDriver)
+    assert LeanOutputApp[None]().get_driver_class() is driver_class
+    assert not issubclass(HeadlessDriver, LeanOutputDriver)
+
+
+def test_styles_it_does_not_model_pass_unchanged_and_state_comes_back_at_a_reset() -> None:
+    writes = [
+        "\x1b[1;31mA\x1b[0m\x1b[1;31mB\x1b[0m",
+        "\x1b[1;58;5;3mC\x1b[0m\x1b[1mD\x1b[0m",  # 58: underline colour, not modelled
+        "\x1b[2;1H\x1b[1;2;7;38;2;1;2;3;48;5;9m  \x1b[0m\x1b[1;7;38;2;1;2;3;48;5;9m x\x1b[0m",
+        "\x1b[3;1H\x1b[4m \x1b[0m\x1b[48;5;4m \x1b[0m\x1b[48;5;4;3m \x1b[0m\x1b[1mé─▶x\x1b[0m",
+        "\x1b[4;1H\x1b[1m漢\x1b[0m\x1b[4;3Hz\x1b[4;4Hy",  # a wide character: the cursor is lost
+        "\x1b[5;1H\x1b[31mab\x1b[5;3Hc\x1b[0m\n\x1b[6;1H\x1b[22;39m",
+        "\x1b[6;1H\x1b[1;38;5;200;48;5;100mA\x1b[0m\x1b[1;38;5;200;48;5;101mB\x1b[0m",
+        "\x1b[6;3H\x1b[1;2;38;5;200mA\x1b[0m\x1b[2;38;5;200mB\x1b[0m\x1b[38;5;200mC\x1b[0m",
+        "\x1b[1;1H\x1b[48;5;4m" + " " * 14 + "\x1b[0m\x1b[4;48;5;4m" + " " * 14 + "\x1b[0mq\n"
+        "\x1b[2;1H\x1b[7;31m" + " " * 13 + "\x1b[0m\x1b[44m" + " " * 16 + "\x1b[0m\x1b[2;5Hr",
+    ]
+    before, after = same_screens(writes, (40, 6))
+    assert after < before
+
+
+def test_a_style_or_a_move_is_written_only_when_it_changes_something() -> None:
+    stream = LeanStream()
+    stream.feed("\x1b[0m")
+    sent = stream.feed("\x1b[1;1H\x1b[31;44mab\x1b[0m\x1b[1;3H\x1b[31;44mc\x1b[0m\x1b[44m  \x1b[0m")
+    assert sent == "\x1b[1H\x1b[31;44mabc  \x1b[0m"
+    sent = stream.feed("\x1b[2;1H\x1b[1;38;5;7;48;5;9mx\x1b[0m\x1b[1;38;5;7;48;5;10my\x1b[0m")
+    assert sent == "\r\n\x1b[1;38;5;7;48;5;9mx\x1b[48;5;10my\x1b[0m"
+
+
+def test_with_bce_a_long_blank_run_is_erased_in_its_background() -> None:
+    stream = LeanStream(erase=True)
+    stream.feed("\x1b[0m")
+    sent = stream.feed("\x1b[3;1H\x1b[44m" + " " * 20 + "\x1b[0m\x1b[31mZ\x1b[0m")
+    assert sent == "\x1b[3H\x1b[44m\x1b[20X\x1b[21G\x1b[0;31mZ\x1b[0m"
+    reversed_blanks = "\x1b[4;1H\x1b[7;31m" + " " * 20 + "\x1b[0m"
+    assert " " * 20 in stream.feed(reversed_blanks)
+    assert " " * 20 in LeanStream().feed("\x1b[0m\x1b[44m" + " " * 20 + "\x1b[0m")
+
+
+def test_a_sequence_cut_in_two_goes_out_as_it_came() -> None:
+    stream = LeanStream()
+    assert stream.feed("\x1b[1;31mA\x1b[0m\x1b[38;5") == "\x1b[1;31mA\x1b[0m\x1b[38;5"
+    assert stream.feed(";3mB") == ";3mB"
+    assert stream.feed("\x1b[31mA\x1b[0m\x1b[31mB\x1b[0m") == "\x1b[31mA\x1b[0m\x1b[31mB\x1b[0m"
+    assert stream.feed("\x1b[31mA\x1b[0m\x1b[31mB\x1b[0m") == "\x1b[31mAB\x1b[0m"
+
+
+def test_a_move_back_is_never_counted_from_past_the_last_column() -> None:
+    """Text up to the last column leaves the cursor on it (not one beyond, as the
+    stream counts): a way back on the row is written as a column, not a count."""
+    stream = LeanStream()
+    stream.feed("\x1b[0m")
+    sent = stream.feed("\x1b[1;79Hab\x1b[1;80Hc")
+    assert sent == "\x1b[1;79Hab\x1b[80Gc"
+
+
+async def test_a_stream_that_fails_writes_what_came_and_starts_over(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    written: list[str] = []
+    driver = lean(HeadlessDriver)(cast(App[Any], object()))
+    assert isinstance(driver, LeanOutputDriver)
+    monkeypatch.setattr(HeadlessDriver, "write", lambda self, data: written.append(data))
+    driver.write("\x1b[0m\x1b[31mA\x1b[0m\x1b[31mB\x1b[0m")
+    monkeypatch.setattr(LeanStream, "_text", lambda *args: 1 / 0)
+    driver.write("\x1b[1;1H\x1b[31mC\x1b[0m")
+    assert written == ["\x1b[0m\x1b[31mAB\x1b[0m", "\x1b[1;1H\x1b[31mC\x1b[0m"]
+    assert driver.lean.actual is None and driver.lean.cursor is None

@@ -1,0 +1,275 @@
+"""What the terminal is sent, without the escape sequences that change nothing on it.
+
+What Textual does: every segment of every line goes out as ``ESC[<style>m``, its text
+and ``ESC[0m``: the whole style and a reset around each run of text, even when the next
+run has the same style; and each piece of a line (the cuts where widgets meet) starts
+with a cursor move, even where the cursor already is. Over SSH at 80x24 with 256
+colours, styles were 59% and cursor moves 10% of the bytes a Chase game sent (a border
+of one colour went out as three styled runs with three resets).
+
+What this does: ``LeanStream`` keeps the terminal's state as the stream leaves it (the
+SGR attributes and colours in force, the cursor's place) and writes a style only when
+text is about to be drawn under a style other than the terminal's (as the shortest of
+the changes or a reset and the whole style; blanks need only their background), and a
+cursor move only when the cursor is elsewhere (the shortest: a few columns on, a new
+line, or the place). On a terminal whose terminfo has ``bce`` (xterm and its kin, not
+screen or tmux) a run of ten or more blanks in one background, even cut into pieces
+where widgets meet, is erased (ECH) rather than written. At the end of every write the terminal
+is in the state the unchanged stream would have left it, so nothing else that writes
+(Textual's own modes, a crash report) finds it otherwise. A sequence it does not know
+is passed on as it is, and until the next full reset the styles around it are too;
+the cursor counts as lost after anything but text it can measure (ASCII, Latin-1, box
+drawing, blocks and shapes up to U+25FC, card suits, one cell each, as Rich measures them).
+
+``LeanOutputApp`` runs the terminal's driver as a subclass whose ``write`` goes
+through one ``LeanStream`` (``Driver.write`` and ``App.get_driver_class`` are public;
+it lives here because it undoes a habit of Textual's renderer, ``Strip.render``).
+Pilot's headless driver writes nothing and is left alone.
+
+When it can go: when Textual's renderer writes each style change once. Checked by
+``tests/textual_compat/test_lean_output.py`` (the same cells, colours and attributes on
+a model terminal, fed both streams).
+
+Upstream report (textual, 8.2.8):
+    Title: Strip.render writes the full SGR and a reset around every segment.
+    Smallest reproduction: a bordered Static in a 256-colour terminal; count the
+    ``ESC[0m`` in one frame (one per segment, about 40% of the bytes).
+    Suggested fix: render a strip's segments as style transitions, resetting once at
+    the end of the line.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import threading
+from functools import cache
+from typing import Any
+
+from textual.app import App, ReturnType
+from textual.driver import Driver
+from textual.drivers.headless_driver import HeadlessDriver
+
+from tui.textual_compat.lean_sgr import (
+    PLAIN,
+    Style,
+    advance,
+    apply_sgr,
+    blank_look,
+    move,
+    transition,
+)
+
+_TOKEN = re.compile(
+    r"\x1b\[(?P<sgr>[0-9;]*)m"
+    r"|\x1b\[(?P<row>[0-9]+);(?P<col>[0-9]+)H"
+    r"|(?P<other>\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[^\[\]])"
+    r"|(?P<text>[^\x1b]+)"
+)
+_INCOMPLETE = re.compile(r"\x1b(?:\[[0-?]*[ -/]*|\][^\x07\x1b]*\x1b?)?\Z")
+ERASE_FROM = 10
+"""Blanks in a run at least this long are erased (ECH and a move past them) rather
+than written."""
+STILL = frozenset({"\x1b[?2026h", "\x1b[?2026l", "\x1b[?25l", "\x1b[?25h"})
+"""Sequences that leave the cursor where it is (synchronised output, cursor shown)."""
+
+
+class LeanStream:
+    """One terminal's output stream, written with only the sequences that change it."""
+
+    def __init__(self, erase: bool = False) -> None:
+        self.erase = erase
+        """Blank runs may be erased (ECH) in the background colour: the terminal has
+        ``bce`` (its terminfo says so)."""
+        self.actual: Style | None = None
+        """The style the terminal has now (``None``: unknown until a full reset)."""
+        self.desired: Style | None = None
+        """The style the stream has asked for (drawn with the next text)."""
+        self.cursor: tuple[int, int] | None = None
+        """(row, column) from 1, as CSI H counts, or ``None`` when not known."""
+        self.wanted: tuple[int, int] | None = None
+        """Where the stream has asked the cursor to be (it goes there before the next
+        text or other sequence)."""
+        self.blanks: tuple[tuple[int, int], int, Style] | None = None
+        """A run of blanks not written yet (where, how many, in which style): pieces of
+        one run, cut where the widgets beneath meet, are erased as one."""
+
+    def feed(self, data: str) -> str:
+        """``data`` as it needs to be written, given what was written before."""
+        if _INCOMPLETE.search(data):  # a sequence cut in two: pass it all on, as it is
+            out: list[str] = []
+            self._flush(out.append)
+            out += [self._place(), data]
+            self.actual = self.desired = None
+            self.cursor = self.wanted = None
+            return "".join(out)
+        out = []
+        write = out.append
+        for match in _TOKEN.finditer(data):
+            text = match.group("text")
+            if text is not None:
+                self._text(text, write)
+                continue
+            params = match.group("sgr")
+            if params is not None:
+                self._sgr(params, match.group(), write)
+                continue
+            row = match.group("row")
+            if row is not None:
+                self.wanted = (int(row), int(match.group("col")))
+                continue
+            other = match.group()
+            self._flush(write)
+            write(self._place())
+            self._settle(write)
+            write(other)
+            if other not in STILL and not other.startswith("\x1b]"):
+                self.cursor = None
+        self._flush(write)
+        write(self._place())
+        self._settle(write)
+        return "".join(out)
+
+    def _place(self) -> str:
+        """The move to where the stream wants the cursor, if it is elsewhere."""
+        wanted, self.wanted = self.wanted, None
+        if wanted is None or wanted == self.cursor:
+            return ""
+        sequence = move(self.cursor, wanted)
+        self.cursor = wanted
+        return sequence
+
+    def _sgr(self, params: str, sequence: str, write: Any) -> None:
+        base = self.desired
+        if base is None:  # unknown: only a sequence that starts with a reset tells
+            first = params.split(";")[0]
+            if first not in ("", "0"):
+                write(sequence)
+                return
+            base = PLAIN
+        style = apply_sgr(params, base)
+        if style is None:  # a code not modelled: pass it on, and know nothing more
+            self._settle(write)
+            write(sequence)
+            self.actual = self.desired = None
+            return
+        if self.actual is None and self.desired is None:
+            write(sequence)  # the first reset after not knowing: the state is known now
+            self.actual = style
+        self.desired = style
+
+    def _settle(self, write: Any) -> None:
+        """Bring the terminal to the style asked for."""
+        if self.desired is not None and self.actual != self.desired:
+            if self.actual is None:
+                write("\x1b[0m" + transition(PLAIN, self.desired))
+            else:
+                write(transition(self.actual, self.desired))
+            self.actual = self.desired
+
+    def _text(self, text: str, write: Any) -> None:
+        at = self.wanted or self.cursor
+        if text == "\n" and at is not None:
+            self.wanted = (at[0] + 1, at[1])  # a line feed between lines: a move
+            return
+        desired = self.desired
+        blank = not text.strip(" ")
+        if blank and at is not None and self._hold(len(text), at, write):
+            return
+        self._flush(write)
+        write(self._place())
+        actual = self.actual
+        if not (blank and actual and desired and blank_look(actual) == blank_look(desired)):
+            self._settle(write)
+        write(text)
+        cursor = self.cursor
+        cells = advance(text)
+        self.cursor = None if cursor is None or cells is None else (cursor[0], cursor[1] + cells)
+
+    def _hold(self, count: int, at: tuple[int, int], write: Any) -> bool:
+        """Hold back ``count`` blanks at ``at`` if they may be erased (with what was held
+        just before them, when they go on from it in the same look)."""
+        desired = self.desired
+        if not self.erase or desired is None:
+            return False
+        look = blank_look(desired)
+        if look != (desired.bg, None, False, frozenset()):
+            return False  # reversed or with a line through it: erasing would lose it
+        run = self.blanks
+        if run is not None and (run[0][0], run[0][1] + run[1]) == at and blank_look(run[2]) == look:
+            self.blanks = (run[0], run[1] + count, run[2])
+        else:
+            self._flush(write)
+            self.blanks = (at, count, desired)
+        self.wanted = (at[0], at[1] + count)
+        return True
+
+    def _flush(self, write: Any) -> None:
+        """Write the run of blanks held back: erased if long, else as blanks."""
+        run, self.blanks = self.blanks, None
+        if run is None:
+            return
+        (row, col), count, style = run
+        wanted, desired = self.wanted, self.desired
+        self.wanted = (row, col)
+        write(self._place())
+        if self.actual is None or blank_look(self.actual) != blank_look(style):
+            self.desired = style
+            self._settle(write)
+            self.desired = desired
+        if count >= ERASE_FROM:
+            write(f"\x1b[{count}X")  # erased in the background colour (bce)
+        else:
+            write(" " * count)
+            self.cursor = (row, col + count)
+        self.wanted = wanted
+
+
+@cache
+def erases_in_background(term: str | None) -> bool:
+    """True if the terminal ``term`` names erases in the background colour in force
+    (terminfo's ``bce``: xterm and its kin; not screen or tmux)."""
+    if not term:
+        return False
+    try:
+        import curses
+
+        with open(os.devnull, "w") as nowhere:
+            curses.setupterm(term, nowhere.fileno())
+        return curses.tigetflag("bce") > 0
+    except Exception:  # no terminfo for it, or no curses: write every blank
+        return False
+
+
+class LeanOutputDriver(Driver):
+    """A driver whose output goes through one ``LeanStream``."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lean = LeanStream(erases_in_background(os.environ.get("TERM")))
+        self._lean_lock = threading.Lock()
+
+    def write(self, data: str) -> None:
+        with self._lean_lock:  # one stream, in the order it is written
+            try:
+                lean = self.lean.feed(data)
+            except Exception:  # never a screen left undrawn: this write as it came,
+                lean = data  # and a stream that knows nothing of the terminal yet
+                self.lean = LeanStream(self.lean.erase)
+            super().write(lean)  # type: ignore[safe-super]
+
+
+@cache
+def lean(driver_class: type[Driver]) -> type[Driver]:
+    """``driver_class`` with its output written lean (the same class for the same driver)."""
+    return type(f"Lean{driver_class.__name__}", (LeanOutputDriver, driver_class), {})
+
+
+class LeanOutputApp(App[ReturnType]):
+    """An app whose terminal driver writes only the sequences that change the screen."""
+
+    def get_driver_class(self) -> type[Driver]:
+        driver_class = super().get_driver_class()
+        if issubclass(driver_class, HeadlessDriver):
+            return driver_class
+        return lean(driver_class)
