@@ -3,10 +3,9 @@ top of another: Escape goes back to where you came from."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from textual.binding import Binding, BindingType
-from textual.screen import Screen
 
 from tui.textual_compat.quiet_resume import QuietResume
 

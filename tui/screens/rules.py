@@ -29,7 +29,6 @@ from tui.app_host import app_host
 from tui.screens import SubScreen
 from tui.screens.rules_document import RulesDocument
 from tui.textual_compat.quiet_footer import QuietFooter
-from tui.textual_compat.quiet_resume import QuietResume
 
 
 def document(game_id: str, variants: frozenset[str] | None) -> str:

@@ -8,20 +8,20 @@ finished games were recorded.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
-from textual.screen import Screen
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui import games, glyphs
 from tui.app_host import app_host
 from tui.gameconfig import GameConfig
+from tui.textual_compat.quiet_resume import QuietResume
 from tui.widgets.key_bar import KeyBar
 
 MENU: tuple[tuple[str, str, str, str], ...] = (
@@ -68,7 +68,7 @@ def _prompt(key: str, title: str, note: str) -> Text:
     return text
 
 
-class TitleScreen(Screen[Any]):
+class TitleScreen(QuietResume):
     """Pick a game, the rules, the settings, or a saved game."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

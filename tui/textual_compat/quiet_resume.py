@@ -5,7 +5,9 @@ What Textual does: ``App.push_screen`` posts ``ScreenResume()``, whose
 style sheet to every node of the screen again, whether or not anything changed. For a
 screen just built that is the second styling in a row; for a screen the app keeps and
 pushes again (the rules, ``RulesScreen.shown_in``) it was 40 % of the CPU the opening
-took (Textual 8.2.8, issue 12).
+took (Textual 8.2.8, issue 12). Every screen of the app but the modal ones is one: the
+title and the table, resumed each time a screen over them closes, and every sub-screen
+(opening Settings applied the style sheet 615 times, 407 without the second styling).
 
 Why it is safe: a screen's styles go stale while it is off the stack only when the
 theme or the app's own classes or pseudo-classes change (``:dark``, ``-ascii-glyphs``,
