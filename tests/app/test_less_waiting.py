@@ -7,8 +7,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from tests.support.app import AppDirs
 from tests.support.chase import chase_config, controller_for, deck, play
+from tests.support.pace import hold_reading
 from tests.support.settle import settle
 from tests.support.table import (
     ScriptedDice,
@@ -87,8 +90,9 @@ async def test_finish_plays_a_game_of_computers_out_at_once(
 
 
 async def test_the_next_round_goes_on_by_itself_when_a_computer_deals(
-    make_app: MakeApp, app_dirs: AppDirs
+    make_app: MakeApp, app_dirs: AppDirs, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    hold_reading(monkeypatch)
     write_settings(app_dirs.settings)
     app = make_app(settings_path=app_dirs.settings)
     config = chase_config(["Ann", "Ben", "Cleo"], [0, 2], dealer=2, seed=9)
