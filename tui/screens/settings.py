@@ -125,25 +125,29 @@ class SettingsScreen(SubScreen):
             )
             themes = sorted(self.app.available_themes)
             yield ChoiceRow("theme", "Theme", [(name, name) for name in themes], self.app.theme)
-            with Horizontal(classes="setting-row", id="row-confirm_quit"):
-                yield Switch(settings.confirm_quit, id="confirm-quit")
-                yield Label(state_word(settings.confirm_quit), classes="setting-state")
-                with Vertical(classes="setting-text"):
-                    yield Label(Text("Confirm before quitting", style="bold"))
-                    yield Static(
-                        "Ask before leaving a game in progress (it is saved either way).",
-                        classes="setting-info",
-                    )
-            with Horizontal(classes="setting-row", id="row-show_odds"):
-                yield Switch(settings.show_odds, id="show-odds")
-                yield Label(state_word(settings.show_odds), classes="setting-state")
-                with Vertical(classes="setting-text"):
-                    yield Label(Text("Show the odds", style="bold"))
-                    yield Static(
-                        "Each seat's live chance at the table (O there turns them on or off).",
-                        classes="setting-info",
-                    )
+            yield from self._switch_row(
+                "confirm_quit",
+                settings.confirm_quit,
+                "Confirm before quitting",
+                "Ask before leaving a game in progress (it is saved either way).",
+            )
+            yield from self._switch_row(
+                "show_odds",
+                settings.show_odds,
+                "Show the odds",
+                "Each seat's live chance at the table (O there turns them on or off).",
+            )
         yield QuietFooter()
+
+    def _switch_row(self, field: str, on: bool, title: str, info: str) -> ComposeResult:
+        """An on/off setting of the app's (the variants' are ``VariantSwitches``): the
+        switch, its state word, its title and what it does."""
+        with Horizontal(classes="setting-row", id=f"row-{field}"):
+            yield Switch(on, id=field.replace("_", "-"))
+            yield Label(state_word(on), classes="setting-state")
+            with Vertical(classes="setting-text"):
+                yield Label(Text(title, style="bold"))
+                yield Static(info, classes="setting-info")
 
     def _glyph_check(self) -> Text:
         text = Text("Glyph check:  ")
