@@ -79,6 +79,16 @@ def never(_median: float, _bare: float | None, values: list[float]) -> bool:
     return max(values) == 0
 
 
+LATENCY_KEYS = (
+    ("roll", "a roll (Aces, 6 people)", "the worst roll"),
+    ("stand", "a stand or change (Chase, 4 people)", "the worst"),
+    ("curtain_lift", "a curtain lifted", "the worst"),
+    ("curtain_shown", "a key that brings a curtain up", "the worst"),
+    ("rules", "the rules opened (?)", "the worst (the first, parsing the rules)"),
+    ("leave", "the rules left (Escape)", "the worst"),
+)
+"""The key-to-screen rows (``tests.bench_latency``): key, what was pressed, its worst."""
+
 ROWS = [
     Row("Start-up to the title screen", "title.start", "s", "bare.start", "<= 1.3x bare",
         ratio_at_most(1.3)),
@@ -115,24 +125,15 @@ ROWS = [
     Row("  the worst key of the round", "slow.key_worst", "s"),
     Row("  a person's turn, all its keys together", "slow.person_turn", "s"),
     Row("  bytes the round sent", "slow.bytes", "B"),
-    Row("Key to screen: a roll (Aces, 6 people)", "latency.roll", "s", None, "< 0.03 s",
-        at_most_below(0.03)),
-    Row("  the worst roll", "latency.roll_worst", "s"),
-    Row("Key to screen: a stand or change (Chase, 4 people)", "latency.stand", "s", None,
-        "< 0.03 s", at_most_below(0.03)),
-    Row("  the worst", "latency.stand_worst", "s"),
-    Row("Key to screen: a curtain lifted", "latency.curtain_lift", "s", None, "< 0.03 s",
-        at_most_below(0.03)),
-    Row("  the worst", "latency.curtain_lift_worst", "s"),
-    Row("Key to screen: a key that brings a curtain up", "latency.curtain_shown", "s", None,
-        "< 0.03 s", at_most_below(0.03)),
-    Row("  the worst", "latency.curtain_shown_worst", "s"),
-    Row("Key to screen: the rules opened (?)", "latency.rules", "s", None, "< 0.03 s",
-        at_most_below(0.03)),
-    Row("  the worst (the first, parsing the rules)", "latency.rules_worst", "s"),
-    Row("Key to screen: the rules left (Escape)", "latency.leave", "s", None, "< 0.03 s",
-        at_most_below(0.03)),
-    Row("  the worst", "latency.leave_worst", "s"),
+    *(
+        row
+        for key, label, worst in LATENCY_KEYS
+        for row in (
+            Row(f"Key to screen: {label}", f"latency.{key}", "s", None, "< 0.03 s",
+                at_most_below(0.03)),
+            Row(f"  {worst}", f"latency.{key}_worst", "s"),
+        )
+    ),
     Row("Simulate: 6-player Aces games/s", "sim.aces", "/s", None, ">= 7000",
         at_least(7000)),
     Row("  per CPU second (whole process)", "sim.aces_cpu", "/s"),
