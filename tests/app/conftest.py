@@ -3,7 +3,7 @@
 Every test gets its own per-user directories (XDG config, state and data under
 ``tmp_path``), no ``NO_COLOR``, ``TEXTUAL_THEME`` or ``TERM`` from the developer's shell,
 and a ``make_app`` factory that builds a fresh, seeded ``PartyDiceApp``. Only fixtures live
-here; what tests import (``AppDirs``, ``SEED``, ``no_blink``) is in ``tests.support.app``.
+here; what tests import (``AppDirs``, ``SEED``, ``open_setup``) is in ``tests.support.app``.
 """
 
 from __future__ import annotations
@@ -46,8 +46,9 @@ def patient_keys(monkeypatch: pytest.MonkeyPatch) -> None:
 def steady_cursors(monkeypatch: pytest.MonkeyPatch) -> None:
     """A focused input's cursor stays drawn instead of blinking every half second.
     A snapshot taken more than half a second after a screen opened (as on a loaded
-    machine) caught it hidden, and ``no_blink`` comes too late for keys pressed after
-    it (``snap_compare`` runs ``run_before`` first)."""
+    machine) caught it hidden; setting ``cursor_blink`` off in a snapshot's
+    ``run_before`` came too late for keys pressed after it (``snap_compare`` runs
+    ``run_before`` first)."""
     from textual.widgets import Input
 
     monkeypatch.setattr(Input, "_toggle_cursor", lambda self: None)

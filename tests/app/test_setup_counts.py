@@ -14,7 +14,7 @@ import pytest
 from textual.widget import Widget
 from textual.widgets import Static
 
-from tui.screens.setup import SetupScreen
+from tests.support.app import open_setup
 
 MakeApp = Callable[..., Any]
 
@@ -35,10 +35,7 @@ async def test_adding_a_seat_mounts_its_row_and_rewrites_no_other(
     monkeypatch.setattr(Static, "update", counted)
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("c")
-        await pilot.pause()
-        setup = app.screen
-        assert isinstance(setup, SetupScreen)
+        setup = await open_setup(pilot, "c")
         for _ in range(3):
             await pilot.press("ctrl+n")
             await pilot.pause()
@@ -64,10 +61,7 @@ async def test_the_last_seat_but_one_still_moves_down_once_a_seat_is_added(
     must still get its Move down button back."""
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("c")
-        await pilot.pause()
-        setup = app.screen
-        assert isinstance(setup, SetupScreen)
+        setup = await open_setup(pilot, "c")
         last = setup.rows()[-1]
         assert last.button("seat-down").disabled
         await pilot.press("ctrl+n")
@@ -83,10 +77,7 @@ async def test_a_name_still_wrong_after_a_key_stays_marked(make_app: MakeApp) ->
     mark on every key (``Input`` validates itself): the mark is put back each time."""
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("c")
-        await pilot.pause()
-        setup = app.screen
-        assert isinstance(setup, SetupScreen)
+        setup = await open_setup(pilot, "c")
         first, second = setup.rows()[:2]
         first.name_input.value = "Ann"
         second.name_input.value = "Ann"

@@ -14,20 +14,13 @@ from typing import Any
 
 from textual.widgets import Static, Switch
 
+from tests.support.app import open_setup
 from tests.support.settle import settle
 from tui.screens.seat_row import SeatRow
 from tui.screens.settings import SettingsScreen
 from tui.screens.setup import SetupScreen
 
 MakeApp = Callable[..., Any]
-
-
-async def _open_setup(pilot: Any, key: str) -> SetupScreen:
-    await pilot.press(key)
-    await pilot.pause()
-    screen = pilot.app.screen
-    assert isinstance(screen, SetupScreen)
-    return screen
 
 
 def _variants(screen: SetupScreen) -> str:
@@ -39,7 +32,7 @@ async def test_setup_shows_the_variants_changed_in_settings_meanwhile(
 ) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        setup = await _open_setup(pilot, "a")
+        setup = await open_setup(pilot, "a")
         assert "none" in _variants(setup)
         await pilot.press("ctrl+p")
         await pilot.pause()
@@ -68,7 +61,7 @@ async def test_only_typed_names_are_remembered_not_the_placeholders(make_app: Ma
     table is remembered without the seats nobody named)."""
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        setup = await _open_setup(pilot, "c")
+        setup = await open_setup(pilot, "c")
         await setup.seats.set_computers(0)
         await pilot.press(*["ctrl+n"] * 18)
         await settle(pilot)
@@ -82,7 +75,7 @@ async def test_only_typed_names_are_remembered_not_the_placeholders(make_app: Ma
         assert app.settings.last_names == ("Ann", "Ben", "Cleo")
         app.pop_screen()
         await pilot.pause()
-        again = await _open_setup(pilot, "c")
+        again = await open_setup(pilot, "c")
         assert [(row.clean, row.kind) for row in again.rows()] == [
             ("Ann", "person"),
             ("Ben", "person"),
@@ -96,7 +89,7 @@ async def test_placeholders_remembered_by_an_older_version_are_dropped(
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         app.update_settings(last_names=("Ann", *(f"Player {n}" for n in range(2, 21))))
-        setup = await _open_setup(pilot, "c")
+        setup = await open_setup(pilot, "c")
         rows = [(row.clean, row.kind == "person") for row in setup.rows()]
         assert len(rows) == 3, "Chase's smallest table: Ann and two computers"
         assert rows[0] == ("Ann", True) and not rows[1][1] and not rows[2][1]
@@ -107,7 +100,7 @@ async def test_a_name_typed_over_a_placeholder_is_remembered(make_app: MakeApp) 
     seat order; a name that merely contains "Player" is a person's."""
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        setup = await _open_setup(pilot, "a")
+        setup = await open_setup(pilot, "a")
         await pilot.press("ctrl+n")
         await pilot.pause()
         rows = setup.rows()

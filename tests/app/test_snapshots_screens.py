@@ -13,7 +13,6 @@ from typing import Any
 from textual.pilot import Pilot
 from textual.widgets import Select
 
-from tests.support.app import no_blink
 from tui.app import PartyDiceApp
 from tui.screens.setup import SetupScreen
 
@@ -42,7 +41,7 @@ def test_setup_aces(snap_compare: Any, make_app: MakeApp) -> None:
     focused, its name selected) and two computers, each with person/computer, move and
     remove buttons; "+ Add computer" and "Computers 2" beside "+ Add seat"; "4 players
     (2 to 6)"; who starts (roll-off), match (one round); no variants, and "Change"."""
-    assert snap_compare(make_app(), press=["a"], terminal_size=(80, 24), run_before=no_blink)
+    assert snap_compare(make_app(), press=["a"], terminal_size=(80, 24))
 
 
 def _remember_a_table() -> None:
@@ -71,16 +70,12 @@ def test_setup_variants(snap_compare: Any, make_app: MakeApp) -> None:
     """Ctrl+T on the Aces setup at 80x24: the variants over the setup, with the same
     switches and lines as Settings ("Three-Chip Start", "Everyone starts with three
     chips instead of two.") and how to leave ("Escape: done.")."""
-    assert snap_compare(
-        make_app(), press=["a", "ctrl+t"], terminal_size=(80, 24), run_before=no_blink
-    )
+    assert snap_compare(make_app(), press=["a", "ctrl+t"], terminal_size=(80, 24))
 
 
 def test_setup_variants_large(snap_compare: Any, make_app: MakeApp) -> None:
     """The same at 160x48, every Aces variant shown at once ("Single-Die")."""
-    assert snap_compare(
-        make_app(), press=["a", "ctrl+t"], terminal_size=(160, 48), run_before=no_blink
-    )
+    assert snap_compare(make_app(), press=["a", "ctrl+t"], terminal_size=(160, 48))
 
 
 def test_setup_chase(snap_compare: Any, make_app: MakeApp) -> None:
@@ -99,7 +94,6 @@ def test_setup_chase(snap_compare: Any, make_app: MakeApp) -> None:
         rows[-1].kind_select.value = "sharp"
         await pilot.pause()
         pilot.app.screen.query_one("#start").focus()
-        await no_blink(pilot)
 
     assert snap_compare(make_app(), run_before=before, terminal_size=(80, 24))
 
@@ -119,7 +113,6 @@ def test_setup_invalid(snap_compare: Any, make_app: MakeApp) -> None:
         rows[2].name_input.value = "player 1"
         await pilot.pause()
         rows[1].name_input.focus()
-        await no_blink(pilot)
 
     assert snap_compare(make_app(), run_before=before, terminal_size=(80, 24))
 
@@ -135,7 +128,6 @@ def test_setup_chase_large(snap_compare: Any, make_app: MakeApp) -> None:
         await pilot.pause()
         pilot.app.screen.query_one("#first", Select).value = "4"
         pilot.app.screen.query_one("#start").focus()
-        await no_blink(pilot)
 
     assert snap_compare(make_app(), run_before=before, terminal_size=(160, 48))
 

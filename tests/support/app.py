@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tui.screens.setup import SetupScreen
 
 SEED = 20261130
 """The seed of every app a test makes unless it asks for another."""
@@ -29,14 +32,6 @@ class AppDirs:
     @property
     def saves(self) -> Path:
         return self.state / "party-dice" / "saves"
-
-
-async def no_blink(pilot: Any) -> None:
-    """A ``run_before`` for snapshots: stop every cursor blinking, everywhere."""
-    from textual.widgets import Input
-
-    for widget in pilot.app.screen.query(Input):
-        widget.cursor_blink = False
 
 
 async def resize(pilot: Any, width: int, height: int) -> None:
@@ -82,3 +77,14 @@ def screen_cells(app: Any) -> list[tuple[str, Any]]:
         cells += [(s.text, s.style) for s in runs]
         cells.append(("\n", tuple(str(a) for a in attrs)))
     return cells
+
+
+async def open_setup(pilot: Any, key: str) -> SetupScreen:
+    """Press ``key`` on the title and return the setup screen it opens (``a`` or ``c``)."""
+    from tui.screens.setup import SetupScreen
+
+    await pilot.press(key)
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, SetupScreen)
+    return screen

@@ -1,7 +1,9 @@
-"""Pacing for tests whose picture or keys catch a person's forced move mid-pause."""
+"""Pacing for tests whose picture or keys catch a pause mid-way: a person's forced move,
+or the round's end before it goes on by itself."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
@@ -15,13 +17,17 @@ HELD = 600.0
 def hold_forced_moves(monkeypatch: pytest.MonkeyPatch) -> None:
     """A person's forced move (``Action.forced``) waits ``HELD`` seconds before it plays
     itself at every pace, so a snapshot taken in the pause never races its timer."""
-    for name, pace in list(flow.PACES.items()):
-        monkeypatch.setitem(flow.PACES, name, replace(pace, forced=HELD))
+    _hold(monkeypatch, lambda pace: replace(pace, forced=HELD))
 
 
 def hold_reading(monkeypatch: pytest.MonkeyPatch) -> None:
     """The round's end goes on by itself (a computer deals next) only after ``HELD``
     seconds at every pace, so a test that ends the pause itself never races its timer:
     on a loaded machine the 2.5 s went by while the test was still looking."""
+    _hold(monkeypatch, lambda pace: replace(pace, reading=HELD))
+
+
+def _hold(monkeypatch: pytest.MonkeyPatch, held: Callable[[flow.Pace], flow.Pace]) -> None:
+    """Every pace replaced by ``held`` of it, for the test's length."""
     for name, pace in list(flow.PACES.items()):
-        monkeypatch.setitem(flow.PACES, name, replace(pace, reading=HELD))
+        monkeypatch.setitem(flow.PACES, name, held(pace))
