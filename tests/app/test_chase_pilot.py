@@ -68,6 +68,7 @@ async def test_three_people_play_a_whole_game_by_keys(make_app: MakeApp, app_dir
 
 
 @pytest.mark.slow  # a whole 20-seat game key by key: a soak
+@pytest.mark.long(64)
 async def test_one_person_and_nineteen_computers(make_app: MakeApp, app_dirs: AppDirs) -> None:
     write_settings(app_dirs.settings)
     app = make_app(settings_path=app_dirs.settings, rng_factory=deck_factory([]))

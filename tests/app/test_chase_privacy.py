@@ -198,13 +198,18 @@ SEEDS = int(os.environ.get("CHASE_PRIVACY_SEEDS", "2"))
 
 EVERYDAY = {("three people", 0), ("one person, three computers", 0)}
 """The games of the everyday run; every other table and seed is a soak (``-m slow``)."""
+LONG = {"four people": 55, "three people": 35, "two people, two computers": 20}
+"""Seconds a game of each table takes in a run (``tests/support/schedule.py``)."""
 
 GAMES = [
     pytest.param(
         seed,
         *table,
         id=f"{table[0]}-{seed}",
-        marks=() if (table[0], seed) in EVERYDAY else pytest.mark.slow,
+        marks=[
+            *(() if (table[0], seed) in EVERYDAY else [pytest.mark.slow]),
+            pytest.mark.long(LONG.get(table[0], 14)),
+        ],
     )
     for table in TABLES
     for seed in range(SEEDS)

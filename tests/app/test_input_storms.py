@@ -139,6 +139,7 @@ def storm_setup(home: Path, seed: int) -> list[str]:
 
 
 @pytest.mark.slow
+@pytest.mark.long(22)  # it waits on the pty more than it computes: best begun early
 @pytest.mark.parametrize("seed", SEEDS)
 def test_a_storm_of_raw_bytes_never_stops_the_app(tmp_path: Path, seed: int) -> None:
     record = run_storm(tmp_path, storm_setup(tmp_path, seed), seed, STORM_KEYS)

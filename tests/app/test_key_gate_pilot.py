@@ -226,16 +226,17 @@ TABLES = [
     pytest.param(
         "play chase --names Ann,Ben --computers 2 --seed 5",
         id="chase, two people and two computers",
+        marks=pytest.mark.long(32),
     ),
     pytest.param(
         "play chase --names Ann,Ben,Cleo --seed 8",
         id="chase, three people",
-        marks=pytest.mark.slow,
+        marks=[pytest.mark.slow, pytest.mark.long(36)],
     ),
     pytest.param(
         "play aces --names Ann,Ben,Cleo --match rounds --rounds 3 --seed 4",
         id="aces, three people",
-        marks=pytest.mark.slow,
+        marks=[pytest.mark.slow, pytest.mark.long(37)],
     ),
 ]
 """The first table is in the everyday run; the other two are soaks (``-m slow``)."""

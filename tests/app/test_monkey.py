@@ -187,9 +187,9 @@ async def run_monkey(pilot: Any, seed: int, presses: int) -> set[str]:
 @pytest.mark.parametrize(
     ("seed", "presses"),
     [
-        (1, EVERYDAY_PRESSES),
-        pytest.param(3, SOAK_PRESSES, marks=pytest.mark.slow),
-        pytest.param(6, SOAK_PRESSES, marks=pytest.mark.slow),
+        pytest.param(1, EVERYDAY_PRESSES, marks=pytest.mark.long(40)),
+        pytest.param(3, SOAK_PRESSES, marks=[pytest.mark.slow, pytest.mark.long(95)]),
+        pytest.param(6, SOAK_PRESSES, marks=[pytest.mark.slow, pytest.mark.long(100)]),
     ],
 )
 async def test_random_keys_never_crash_and_keep_the_invariants(

@@ -89,6 +89,7 @@ MENUS: tuple[tuple[list[str], str], ...] = (
 """The keys that open each screen from the title, and the screen they open."""
 
 
+@pytest.mark.long(18)
 async def test_menus_and_lists_at_every_size(make_app: MakeApp, app_dirs: AppDirs) -> None:
     """Each screen takes 1x1 and a quarter of the sweep (together they take it all)."""
     write_settings(app_dirs.settings)

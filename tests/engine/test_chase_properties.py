@@ -198,6 +198,7 @@ def test_two_hundred_seeded_games() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.long(36)
 def test_two_thousand_more_seeded_games() -> None:
     seeded_games(range(200, 2200))
 
