@@ -57,6 +57,7 @@ class ChoiceRow(Vertical):
         self.label = label
         self.options = options
         self.value = value
+        self._note: str | None = None
 
     def compose(self) -> ComposeResult:
         with Horizontal(classes="choice-line"):
@@ -69,6 +70,17 @@ class ChoiceRow(Vertical):
                 id=f"choice-{self.field}",
             )
         yield Static("", classes="setting-info choice-info", markup=False)
+
+    def show_note(self, value: object) -> None:
+        """Say under the list what ``value`` does (each write lays the screen out again,
+        and every list reports its value once it is mounted: only a change is written)."""
+        info = "" if self.field == "theme" else _choice_info(self.field, str(value))
+        if info == self._note:
+            return
+        self._note = info
+        line = self.query_one(".choice-info", Static)
+        line.update(info)
+        line.display = bool(info)
 
 
 class SettingsList(VerticalScroll, can_focus=False):
@@ -163,11 +175,7 @@ class SettingsScreen(SubScreen):
     def _refresh_notes(self) -> None:
         """The line under each choice, saying what the value chosen does."""
         for choice in self.query(ChoiceRow):
-            value = choice.query_one(Select).value
-            info = "" if choice.field == "theme" else _choice_info(choice.field, str(value))
-            line = choice.query_one(".choice-info", Static)
-            line.update(info)
-            line.display = bool(info)
+            choice.show_note(choice.query_one(Select).value)
 
     @on(Switch.Changed)
     def _switched(self, event: Switch.Changed) -> None:
@@ -185,4 +193,4 @@ class SettingsScreen(SubScreen):
         app = app_host(self)
         if getattr(app.settings, row.field) != event.value:
             app.update_settings(**{row.field: event.value})
-        self._refresh_notes()
+        row.show_note(event.value)
