@@ -34,10 +34,16 @@ shows which workaround to revisit:
   not one task per key (``Driver.send_message``, ``Driver._loop``, ``Driver._app``).
 - ``painted_once``: a box laid out anew is painted by that layout alone, not again by
   the repaint its new ``virtual_size`` asks for (``Widget._size_updated``).
+- ``quiet_resize``: a screen's own first layout, reported back to it as a resize, does
+  not lay it and every screen under it out again (``Screen._on_resize`` and the state
+  it reads).
 - ``shared_css``: a style sheet source is parsed once per process and set of theme
   variables, not again by every ``Stylesheet`` and reparse (``Stylesheet._parse_rules``,
   ``Stylesheet._variables``).
 - ``lean_output``: the terminal is sent a style only when it changes and a cursor move
   only when the cursor is elsewhere (public names: ``Driver.write``; it undoes
   ``Strip.render``'s style and reset around every segment).
+
+``patches.apply()`` installs the ones that patch Textual's classes in place (the
+others are mixins of the app).
 """
