@@ -37,6 +37,7 @@ from tui.textual_compat.key_burst import KeyBurstApp
 from tui.textual_compat.lean_output import LeanOutputApp
 from tui.textual_compat.quit_lane import QuitLaneApp
 from tui.textual_compat.stale_nodes import StaleNodesApp
+from tui.textual_compat.styled_when_mounted import StyledWhenMountedApp
 
 patches.apply()
 
@@ -52,6 +53,7 @@ class PartyDiceApp(
     KeyBurstApp[None],
     StaleNodesApp[None],
     QuietCrashApp[None],
+    StyledWhenMountedApp[None],
     TableOpener,
 ):
     """party-dice: Aces in the Pot and Chase the Ace at one keyboard."""

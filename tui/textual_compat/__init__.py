@@ -37,6 +37,8 @@ shows which workaround to revisit:
 - ``quiet_resize``: a screen's own first layout, reported back to it as a resize, does
   not lay it and every screen under it out again (``Screen._on_resize`` and the state
   it reads).
+- ``styled_when_mounted``: a widget's class changes before it is mounted do not
+  restyle it (public names: ``App.update_styles``; mounting styles it).
 - ``shared_css``: a style sheet source is parsed once per process and set of theme
   variables, not again by every ``Stylesheet`` and reparse (``Stylesheet._parse_rules``,
   ``Stylesheet._variables``).
