@@ -1,4 +1,4 @@
-"""Hooks for the whole suite (each folder's conftest holds its fixtures)."""
+"""Hooks and fixtures for the whole suite (each folder's conftest holds its own)."""
 
 from __future__ import annotations
 
@@ -14,3 +14,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     """After ``-m`` has chosen the tier: its long tests start first, one per worker."""
     workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
     items[:] = spread_long_tests(items, workers)
+
+
+@pytest.fixture(autouse=True)
+def own_cache_dir(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Solved odds and other rebuildable files go to a cache of this test process's own,
+    never the user's ``~/.cache``; it lasts the run, as a user's would (app tests give
+    each test a cache of its own on top)."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.getbasetemp() / "cache"))

@@ -29,6 +29,7 @@ from tui.engine.aces.odds import (
 )
 from tui.engine.aces.odds_solve import solve_all
 from tui.simulate.play import Options, run
+from tui.storage import odds_cache
 
 CLOSE = 1e-11
 
@@ -127,7 +128,7 @@ def agree(variants: tuple[str, ...], players: int, games: int, seed: int = 7) ->
     seat fixed: seat 1 rolls first, so the chain's start is the engine's)."""
     spec = ChainSpec.for_table(frozenset(variants), players)
     start = (spec.total // players,) * players
-    chances = solve_all(spec).chances(start)
+    chances = odds_cache.chain(spec).chances(start)  # solved once: the run reads it back
     tally = run(Options("aces", players, games, seed, variants, first_seat=1))
     for seat, chance in enumerate(chances):
         error = math.sqrt(chance * (1 - chance) / games)
