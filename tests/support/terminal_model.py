@@ -2,7 +2,8 @@
 
 Written on its own (not from ``tui.textual_compat.lean_output``'s tables): SGR applied
 one parameter at a time, cursor moves (CUP, CUF, CUB, CHA, CR, LF), erasing (ECH, as
-with bce), one or two cells per character as Rich measures them. Each cell keeps
+with bce), repeating the character just written (REP, only straight after it), one or
+two cells per character as Rich measures them. Each cell keeps
 what it shows: a character with its attributes and colours, or for a blank its
 background, the foreground when reversed, and any line drawn through it.
 """
@@ -73,8 +74,13 @@ class ModelTerminal:
         return (char, frozenset(self.attrs), self.fg, self.bg)
 
     def feed(self, data: str) -> None:
+        last: str | None = None  # the character just written, for REP
         for match in _SEQ.finditer(data):
             params, final, char = match.groups()
+            if final == "b" and last is not None:
+                numbers = [int(p) for p in params.split(";") if p.isdigit()] if params else []
+                self.feed(last * (numbers[0] if numbers else 1))
+            last = char if char is not None and char >= " " else None
             numbers = [int(p) for p in params.split(";") if p.isdigit()] if params else []
             count = numbers[0] if numbers else 1
             if final == "m":
@@ -108,12 +114,14 @@ class ModelTerminal:
         return (frozenset(self.attrs), self.fg, self.bg)
 
 
-def same_screens(writes: list[str], size: tuple[int, int], erase: bool = True) -> tuple[int, int]:
-    """Feed ``writes`` and their lean form (``erase``: with blank runs erased) to two
-    model terminals, checking cells, style and cursor after each write; the bytes of
-    each stream."""
+def same_screens(
+    writes: list[str], size: tuple[int, int], erase: bool = True, repeat: bool = True
+) -> tuple[int, int]:
+    """Feed ``writes`` and their lean form (``erase``: with blank runs erased; ``repeat``:
+    with runs of a character repeated) to two model terminals, checking cells, style
+    and cursor after each write; the bytes of each stream."""
     plain, lean = ModelTerminal(*size), ModelTerminal(*size)
-    stream = LeanStream(erase)
+    stream = LeanStream(erase, repeat)
     before = after = 0
     for number, data in enumerate(writes):
         lean_data = stream.feed(data)

@@ -46,10 +46,12 @@ import threading
 from functools import cache
 from typing import Any
 
+from textual import events
 from textual.app import App, ReturnType
 from textual.driver import Driver
 from textual.drivers.headless_driver import HeadlessDriver
 
+from tui.textual_compat.lean_cells import UNKNOWN, ShownCells, cell_keys, changed_runs
 from tui.textual_compat.lean_sgr import (
     PLAIN,
     Style,
@@ -57,6 +59,7 @@ from tui.textual_compat.lean_sgr import (
     apply_sgr,
     blank_look,
     move,
+    repeated,
     transition,
 )
 
@@ -77,10 +80,13 @@ STILL = frozenset({"\x1b[?2026h", "\x1b[?2026l", "\x1b[?25l", "\x1b[?25h"})
 class LeanStream:
     """One terminal's output stream, written with only the sequences that change it."""
 
-    def __init__(self, erase: bool = False) -> None:
+    def __init__(self, erase: bool = False, repeat: bool = False) -> None:
         self.erase = erase
         """Blank runs may be erased (ECH) in the background colour: the terminal has
         ``bce`` (its terminfo says so)."""
+        self.repeat = repeat
+        """Runs of one character may be written once and repeated (REP): the terminal's
+        terminfo has ``rep``."""
         self.actual: Style | None = None
         """The style the terminal has now (``None``: unknown until a full reset)."""
         self.desired: Style | None = None
@@ -93,6 +99,11 @@ class LeanStream:
         self.blanks: tuple[tuple[int, int], int, Style] | None = None
         """A run of blanks not written yet (where, how many, in which style): pieces of
         one run, cut where the widgets beneath meet, are erased as one."""
+        self.shown = ShownCells()
+        """What the terminal's cells show: runs already there are not sent again."""
+        self.lost_row: int | None = None
+        """The row the cursor was lost on by a character of unknown width (its cells
+        from there on are forgotten), while it is not known again."""
 
     def feed(self, data: str) -> str:
         """``data`` as it needs to be written, given what was written before."""
@@ -100,6 +111,8 @@ class LeanStream:
             out: list[str] = []
             self._flush(out.append)
             out += [self._place(), data]
+            self.shown.forget()
+            self.lost_row = None
             self.actual = self.desired = None
             self.cursor = self.wanted = None
             return "".join(out)
@@ -124,7 +137,8 @@ class LeanStream:
             self._settle(write)
             write(other)
             if other not in STILL and not other.startswith("\x1b]"):
-                self.cursor = None
+                self.cursor = self.lost_row = None  # it may have moved the cursor,
+                self.shown.forget()  # or changed cells
         self._flush(write)
         write(self._place())
         self._settle(write)
@@ -172,6 +186,37 @@ class LeanStream:
         if text == "\n" and at is not None:
             self.wanted = (at[0] + 1, at[1])  # a line feed between lines: a move
             return
+        if at is None:  # drawn where the stream cannot tell
+            if self.lost_row is None or "\n" in text:
+                self.shown.forget()
+                self.lost_row = None
+            else:  # on from a character of unknown width: the rest of its row (or,
+                self.shown.forget_from(self.lost_row + 1, 1)  # had it wrapped, the next)
+            self._draw(text, at, write)
+            return
+        cells = advance(text)
+        if cells is None:  # the cursor will be lost on this row: its cells with it
+            self.shown.forget_from(*at)
+            self.lost_row = at[0]
+            self._draw(text, at, write)
+            return
+        desired = self.desired
+        if desired is None:  # in a style not modelled: drawn, and its cells not known
+            self.shown.draw(*at, [UNKNOWN] * cells)
+            self._draw(text, at, write)
+            return
+        runs = changed_runs(text, self.shown.draw(*at, cell_keys(text, desired)))
+        if runs == [(0, cells)]:
+            self._draw(text, at, write)
+            return
+        row, col = at
+        for start, end in runs:
+            self.wanted = (row, col + start)
+            self._draw(text[start:end], self.wanted, write)
+        self.wanted = (row, col + cells)  # past the cells already shown
+
+    def _draw(self, text: str, at: tuple[int, int] | None, write: Any) -> None:
+        """Write ``text`` at ``at`` (where the stream wants the cursor, or ``None``)."""
         desired = self.desired
         blank = not text.strip(" ")
         if blank and at is not None and self._hold(len(text), at, write):
@@ -181,9 +226,9 @@ class LeanStream:
         actual = self.actual
         if not (blank and actual and desired and blank_look(actual) == blank_look(desired)):
             self._settle(write)
-        write(text)
-        cursor = self.cursor
         cells = advance(text)
+        write(repeated(text) if self.repeat and cells is not None else text)
+        cursor = self.cursor
         self.cursor = None if cursor is None or cells is None else (cursor[0], cursor[1] + cells)
 
     def _hold(self, count: int, at: tuple[int, int], write: Any) -> bool:
@@ -229,6 +274,18 @@ class LeanStream:
 def erases_in_background(term: str | None) -> bool:
     """True if the terminal ``term`` names erases in the background colour in force
     (terminfo's ``bce``: xterm and its kin; not screen or tmux)."""
+    return _terminfo(term, "bce")
+
+
+@cache
+def repeats_characters(term: str | None) -> bool:
+    """True if the terminal ``term`` names repeats the character just written (REP:
+    terminfo's ``rep``, which xterm's entries have and ncurses itself writes; not
+    screen, tmux, or the Linux console)."""
+    return _terminfo(term, "rep")
+
+
+def _terminfo(term: str | None, capability: str) -> bool:
     if not term:
         return False
     try:
@@ -236,8 +293,10 @@ def erases_in_background(term: str | None) -> bool:
 
         with open(os.devnull, "w") as nowhere:
             curses.setupterm(term, nowhere.fileno())
-        return curses.tigetflag("bce") > 0
-    except Exception:  # no terminfo for it, or no curses: write every blank
+        if capability == "bce":
+            return curses.tigetflag(capability) > 0
+        return bool(curses.tigetstr(capability))
+    except Exception:  # no terminfo for it, or no curses: the plain way
         return False
 
 
@@ -246,8 +305,14 @@ class LeanOutputDriver(Driver):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.lean = LeanStream(erases_in_background(os.environ.get("TERM")))
+        term = os.environ.get("TERM")
+        self.lean = LeanStream(erases_in_background(term), repeats_characters(term))
         self._lean_lock = threading.Lock()
+
+    def forget_cells(self) -> None:
+        """The terminal's cells may show anything now (it was resized): send them all."""
+        with self._lean_lock:
+            self.lean.shown.forget()
 
     def write(self, data: str) -> None:
         with self._lean_lock:  # one stream, in the order it is written
@@ -255,7 +320,7 @@ class LeanOutputDriver(Driver):
                 lean = self.lean.feed(data)
             except Exception:  # never a screen left undrawn: this write as it came,
                 lean = data  # and a stream that knows nothing of the terminal yet
-                self.lean = LeanStream(self.lean.erase)
+                self.lean = LeanStream(self.lean.erase, self.lean.repeat)
             super().write(lean)  # type: ignore[safe-super]
 
 
@@ -273,3 +338,10 @@ class LeanOutputApp(App[ReturnType]):
         if issubclass(driver_class, HeadlessDriver):
             return driver_class
         return lean(driver_class)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A terminal resized may have moved, cut or kept any cell: the stream forgets
+        what it shows (Textual repaints all of it next). ``App._driver`` is private."""
+        driver = self._driver
+        if isinstance(driver, LeanOutputDriver):
+            driver.forget_cells()

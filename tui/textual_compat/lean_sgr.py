@@ -3,11 +3,13 @@
 The half of ``lean_output`` that knows no Textual: what ``ESC[...m`` does to the style
 in force (``apply_sgr``), the shortest way from one style to another (``transition``),
 what a blank cell shows (``blank_look``), how far text moves the cursor when that is
-certain (``advance``) and the shortest cursor move (``move``).
+certain (``advance``), the shortest cursor move (``move``) and a text's runs of one
+character written once and repeated (``repeated``: REP, ``CSI n b``).
 """
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -149,3 +151,21 @@ def move(cursor: tuple[int, int] | None, target: tuple[int, int]) -> str:
         elif row == here_row + 1 and col == 1:
             moves.append("\r\n")  # not at the bottom row: it was asked to go below
     return min(moves, key=len)
+
+
+_RUN = re.compile(r"([^\x00-\x1f\x7f])\1{2,}")
+
+
+def _repeat(match: re.Match[str]) -> str:
+    run = match.group()
+    char = match.group(1)
+    sequence = f"{char}\x1b[{len(run) - 1}b"
+    return sequence if len(sequence.encode()) < len(run.encode()) else run
+
+
+def repeated(text: str) -> str:
+    """``text`` with each run of one character, where it is shorter so, written once and
+    repeated (REP: ``CSI n b`` repeats the character just written ``n`` times; a border
+    of 24 box-drawing characters is 72 bytes, and 7 so). Only for text whose every
+    character is one cell (``advance``)."""
+    return _RUN.sub(_repeat, text)
