@@ -1,9 +1,10 @@
 """Just enough of a terminal to know what is on the screen, for the benchmark's drivers.
 
 Textual draws with absolute cursor moves (CSI row;col H), colours (SGR) and text; it
-turns line wrapping off. The app's lean output also moves by columns (CSI n C, D, G)
-and erases runs of blanks (CSI n X) and repeats the character just written (CSI n b). This keeps a grid of characters from that stream and ignores
-every other sequence (modes, OSC titles, colours), so a driver can ask "is the curtain
+turns line wrapping off. The app's lean output also moves by columns (CSI n C, D, G),
+erases runs of blanks (CSI n X) and repeats the character just written (CSI n b). This
+keeps a grid of characters from that stream and ignores every other sequence (modes,
+OSC titles, colours), so a driver can ask "is the curtain
 up?" or "which screen is showing?" without guessing from a pile of partial repaints.
 Wide characters take two cells, measured as Rich (and so Textual) measures them.
 """

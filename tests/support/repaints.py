@@ -33,12 +33,25 @@ class RepaintLog:
         self.updates.clear()
         self.sent.clear()
         self.regions.clear()
+        self.lean.clear()
+
+    lean: list[int] = field(default_factory=list)
+    """The bytes of each update as the terminal gets it (``lean_bytes``)."""
+    stream: LeanStream = field(default_factory=lambda: LeanStream(erase=True, repeat=True))
+    """One stream for every update since recording began, as a terminal like xterm's
+    gets them (it erases in the background colour and repeats a character): what it
+    knows the terminal shows is not sent again, across ``mark()``."""
+
+    def record(self, whole: bool, sent: str, regions: list[Region]) -> None:
+        self.updates.append((whole, len(sent.encode())))
+        self.sent.append(sent)
+        self.regions.append(regions)
+        self.lean.append(len(self.stream.feed(sent).encode()))
 
     @property
     def lean_bytes(self) -> int:
         """The bytes the terminal gets, through ``tui.textual_compat.lean_output``."""
-        stream = LeanStream()
-        return sum(len(stream.feed(sent).encode()) for sent in self.sent)
+        return sum(self.lean)
 
     def painted(self, region: Region) -> int:
         """How many updates repainted a cell of ``region``."""
@@ -64,10 +77,7 @@ def counting_repaints(app: Any) -> Iterator[RepaintLog]:
         regions = [self.size.region] if whole else list(self._dirty_regions)
         update = original(self, full, **kwargs)
         if isinstance(update, CompositorUpdate):
-            sent = update.render_segments(app.console)
-            log.updates.append((whole, len(sent.encode())))
-            log.sent.append(sent)
-            log.regions.append(regions)
+            log.record(whole, update.render_segments(app.console), regions)
         return update
 
     Compositor.render_update = render_update  # type: ignore[method-assign,assignment]

@@ -10,16 +10,25 @@ any line through it), and the terminal is left in the same SGR state.
 from __future__ import annotations
 
 import inspect
+import subprocess
+import sys
 from typing import Any, cast
 
 import pytest
+from textual import events
 from textual.app import App
 from textual.drivers.headless_driver import HeadlessDriver
 from textual.drivers.linux_driver import LinuxDriver
+from textual.geometry import Size
 from textual.strip import Strip
 
 from tests.support.terminal_model import same_screens
-from tui.textual_compat.lean_output import LeanOutputApp, LeanOutputDriver, LeanStream, lean
+from tui.textual_compat.lean_output import (
+    LeanOutputApp,
+    LeanOutputDriver,
+    LeanStream,
+    lean,
+)
 
 
 def test_textual_still_writes_a_style_and_a_reset_around_every_segment() -> None:
@@ -100,3 +109,83 @@ async def test_a_stream_that_fails_writes_what_came_and_starts_over(
     driver.write("\x1b[1;1H\x1b[31mC\x1b[0m")
     assert written == ["\x1b[0m\x1b[31mAB\x1b[0m", "\x1b[1;1H\x1b[31mC\x1b[0m"]
     assert driver.lean.actual is None and driver.lean.cursor is None
+
+
+FRAME = (
+    "\x1b[1;1H\x1b[38;5;17m╭────────╮\x1b[0m\x1b[2;1H\x1b[38;5;17m│\x1b[0m\x1b[1mAnn\x1b[0m"
+    "\x1b[38;5;253m     \x1b[0m\x1b[38;5;17m│\x1b[0m"
+)
+
+
+def test_cells_the_terminal_already_shows_are_not_sent_again() -> None:
+    """A region Textual repaints whole (a panel whose one line changed, the table under
+    a lifted box) goes out as the cells that differ from what the terminal shows."""
+    stream = LeanStream()
+    stream.feed("\x1b[0m")
+    assert "Ann" in stream.feed(FRAME)
+    again = stream.feed(FRAME)
+    assert not any(text in again for text in ("╭", "│", "Ann", "  ")), repr(again)
+    changed = stream.feed(FRAME.replace("Ann", "Bob"))
+    assert "Bob" in changed and "╭" not in changed and "│" not in changed
+    assert len(changed) < 20, repr(changed)
+    same_screens(["\x1b[0m", FRAME, FRAME, FRAME.replace("Ann", "Bob"), FRAME], (12, 3))
+
+
+def test_what_the_stream_cannot_follow_makes_it_send_the_cells_again() -> None:
+    """A sequence it does not know (it may clear or scroll), a style it does not model
+    and a character of unknown width each leave the cells it touches unknown."""
+    for between in ("\x1b[2J", "\x1b[1;1H\x1b[58;5;3m╭────────╮\x1b[0m"):
+        stream = LeanStream()
+        stream.feed("\x1b[0m")
+        stream.feed(FRAME)
+        stream.feed(between)
+        assert "╭" in stream.feed(FRAME), between
+    stream = LeanStream()
+    stream.feed("\x1b[0m")
+    stream.feed(FRAME)
+    stream.feed("\x1b[2;2H漢\x1b[0m")
+    redrawn = stream.feed(FRAME)
+    assert "Ann" in redrawn and "╭" not in redrawn
+    writes = [
+        "\x1b[0m",
+        FRAME,
+        "\x1b[2;2H漢x\x1b[0m",
+        FRAME,
+        "\x1b[1;3H\x1b[58;5;3mzz\x1b[0m",
+        FRAME,
+    ]
+    same_screens(writes, (12, 3))
+
+
+def test_runs_of_one_character_are_repeated_where_terminfo_has_rep() -> None:
+    stream = LeanStream(repeat=True)
+    stream.feed("\x1b[0m")
+    sent = stream.feed("\x1b[1;1H╭" + "─" * 24 + "╮ ab   c")
+    assert sent == "\x1b[1H╭─\x1b[23b╮ ab   c"
+    assert LeanStream().feed("\x1b[0m\x1b[1;1H────") == "\x1b[0m\x1b[1H────"
+    same_screens(["\x1b[0m", "\x1b[2;1H\x1b[31m" + "▀" * 30 + "x" * 9 + "\x1b[0m"], (40, 3))
+
+
+@pytest.mark.parametrize(
+    ("term", "repeats"), [("xterm-256color", True), ("screen", False), ("linux", False)]
+)
+def test_only_a_terminal_whose_terminfo_has_rep_is_sent_repeats(term: str, repeats: bool) -> None:
+    """Asked in a process of its own: curses reads one terminal's entry per process."""
+    ask = f"from tui.textual_compat.lean_sgr import repeats_characters as r; print(r({term!r}))"
+    answer = subprocess.run([sys.executable, "-c", ask], capture_output=True, text=True)
+    assert answer.stdout.strip() == str(repeats), answer.stderr
+
+
+async def test_a_resize_makes_the_stream_forget_what_the_terminal_shows() -> None:
+    """A resized terminal may have moved or cut any cell: everything goes out again.
+    ``App._driver`` is the driver the app runs (private)."""
+    assert "self._driver = driver_class(" in inspect.getsource(App._build_driver)
+    app = LeanOutputApp[None]()
+    driver = lean(HeadlessDriver)(app)
+    assert isinstance(driver, LeanOutputDriver)
+    app._driver = driver
+    driver.lean.feed("\x1b[0m" + FRAME)
+    assert driver.lean.shown.rows
+    app.on_resize(events.Resize(Size(100, 30), Size(100, 30)))
+    assert not driver.lean.shown.rows
+    assert "Ann" in driver.lean.feed(FRAME)

@@ -34,7 +34,9 @@ shows which workaround to revisit:
   not one task per key (``Driver.send_message``, ``Driver._loop``, ``Driver._app``).
 - ``painted_once``: a box laid out anew is painted by that layout alone, not again by
   the repaint its new ``virtual_size`` asks for (``Widget._size_updated``).
-- ``lean_output``: the terminal is sent a style only when it changes and a cursor move
-  only when the cursor is elsewhere (public names: ``Driver.write``; it undoes
-  ``Strip.render``'s style and reset around every segment).
+- ``lean_output``: the terminal is sent a style only when it changes, a cursor move
+  only when the cursor is elsewhere and a cell only when it shows something else
+  (``Driver.write``; it undoes ``Strip.render``'s style and reset around every segment
+  and the whole regions Textual repaints; ``App._driver`` to forget the cells on a
+  resize); ``lean_sgr`` and ``lean_cells`` are its halves that know no Textual.
 """

@@ -4,13 +4,15 @@ The half of ``lean_output`` that knows no Textual: what ``ESC[...m`` does to the
 in force (``apply_sgr``), the shortest way from one style to another (``transition``),
 what a blank cell shows (``blank_look``), how far text moves the cursor when that is
 certain (``advance``), the shortest cursor move (``move``) and a text's runs of one
-character written once and repeated (``repeated``: REP, ``CSI n b``).
+character written once and repeated (``repeated``: REP, ``CSI n b``), and whether the
+terminal's terminfo says it may erase (``bce``) or repeat (``rep``).
 """
 
 from __future__ import annotations
 
+import os
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 
@@ -169,3 +171,35 @@ def repeated(text: str) -> str:
     of 24 box-drawing characters is 72 bytes, and 7 so). Only for text whose every
     character is one cell (``advance``)."""
     return _RUN.sub(_repeat, text)
+
+
+@cache
+def erases_in_background(term: str | None) -> bool:
+    """True if the terminal ``term`` names erases in the background colour in force
+    (terminfo's ``bce``: xterm and its kin; not screen or tmux)."""
+    return _terminfo(term, "bce")
+
+
+@cache
+def repeats_characters(term: str | None) -> bool:
+    """True if the terminal ``term`` names repeats the character just written (REP:
+    terminfo's ``rep``, which xterm's entries have and ncurses itself writes; not
+    screen, tmux, or the Linux console)."""
+    return _terminfo(term, "rep")
+
+
+def _terminfo(term: str | None, capability: str) -> bool:
+    """Whether ``term``'s terminfo has ``capability`` (curses reads one terminal's entry
+    per process, the first asked for: the app asks only for its own ``TERM``)."""
+    if not term:
+        return False
+    try:
+        import curses
+
+        with open(os.devnull, "w") as nowhere:
+            curses.setupterm(term, nowhere.fileno())
+        if capability == "bce":
+            return curses.tigetflag(capability) > 0
+        return bool(curses.tigetstr(capability))
+    except Exception:  # no terminfo for it, or no curses: the plain way
+        return False
