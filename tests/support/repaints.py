@@ -37,10 +37,11 @@ class RepaintLog:
 
     lean: list[int] = field(default_factory=list)
     """The bytes of each update as the terminal gets it (``lean_bytes``)."""
-    stream: LeanStream = field(default_factory=lambda: LeanStream(erase=True, repeat=True))
+    stream: LeanStream = field(default_factory=lambda: LeanStream(True, True, True))
     """One stream for every update since recording began, as a terminal like xterm's
-    gets them (it erases in the background colour and repeats a character): what it
-    knows the terminal shows is not sent again, across ``mark()``."""
+    gets them (it erases in the background colour, repeats a character and scrolls a
+    band of rows): what it knows the terminal shows is not sent again, across
+    ``mark()``."""
 
     def record(self, whole: bool, sent: str, regions: list[Region]) -> None:
         self.updates.append((whole, len(sent.encode())))
@@ -70,6 +71,7 @@ class RepaintLog:
 def counting_repaints(app: Any) -> Iterator[RepaintLog]:
     """Record every update any screen of ``app`` builds, as the terminal would get it."""
     log = RepaintLog()
+    log.stream.width = app.size.width
     original = Compositor.render_update
 
     def render_update(self: Compositor, full: bool = False, **kwargs: Any) -> Any:

@@ -167,13 +167,50 @@ def test_runs_of_one_character_are_repeated_where_terminfo_has_rep() -> None:
 
 
 @pytest.mark.parametrize(
-    ("term", "repeats"), [("xterm-256color", True), ("screen", False), ("linux", False)]
+    ("term", "repeats", "scrolls"),
+    [("xterm-256color", True, True), ("screen", False, True), ("linux", False, False)],
 )
-def test_only_a_terminal_whose_terminfo_has_rep_is_sent_repeats(term: str, repeats: bool) -> None:
+def test_repeats_and_scrolls_only_where_terminfo_has_them(
+    term: str, repeats: bool, scrolls: bool
+) -> None:
     """Asked in a process of its own: curses reads one terminal's entry per process."""
-    ask = f"from tui.textual_compat.lean_sgr import repeats_characters as r; print(r({term!r}))"
+    ask = (
+        "from tui.textual_compat.lean_sgr import repeats_characters, scrolls_regions; "
+        f"print(repeats_characters({term!r}), scrolls_regions({term!r}))"
+    )
     answer = subprocess.run([sys.executable, "-c", ask], capture_output=True, text=True)
-    assert answer.stdout.strip() == str(repeats), answer.stderr
+    assert answer.stdout.split() == [str(repeats), str(scrolls)], answer.stderr
+
+
+def _log(lines: list[str], top: int = 3, width: int = 30) -> str:
+    """Rows from ``top`` drawn whole, one line of a log each, as Textual repaints them."""
+    return (
+        "\x1b[?2026h"
+        + "".join(
+            f"\x1b[{top + n};1H\x1b[38;5;253;48;5;233m{line.ljust(width)}\x1b[0m"
+            for n, line in enumerate(lines)
+        )
+        + "\x1b[?2026l"
+    )
+
+
+def test_rows_that_moved_up_are_scrolled_not_drawn_again() -> None:
+    """A full log gains a line: every row moves up one. The band of whole rows is
+    scrolled (a scroll region, SU, the region reset) inside the synchronised update,
+    and only the new last row is drawn; a band not drawn whole is not scrolled."""
+    lines = [f"Computer {n} changes with Ann" for n in range(6)]
+    stream = LeanStream(erase=True, scroll=True)
+    stream.width = 30
+    header = "\x1b[1;1H\x1b[1mTable\x1b[0m"
+    stream.feed("\x1b[0m" + header + _log(lines[:5]))
+    sent = stream.feed(_log(lines[1:6]))
+    assert sent.startswith("\x1b[?2026h\x1b[3;7r\x1b[1S\x1b[r"), repr(sent)
+    assert "Computer 5" in sent and "Computer 2" not in sent
+    narrow = _log(lines[2:6], width=29)
+    assert "\x1b[1S" not in stream.feed(narrow)
+    writes = ["\x1b[0m" + header + _log(lines[:5]), _log(lines[1:6]), narrow, _log(lines[:5])]
+    same_screens(writes, (30, 8))
+    same_screens([*writes, _log(lines[2:6], top=2), _log(lines[3:6], top=5)], (30, 8))
 
 
 async def test_a_resize_makes_the_stream_forget_what_the_terminal_shows() -> None:

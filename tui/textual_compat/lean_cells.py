@@ -50,6 +50,16 @@ class ShownCells:
         if line is not None:
             del line[col - 1 :]
 
+    def scroll(self, top: int, bottom: int, up: int) -> None:
+        """Rows ``top`` to ``bottom`` moved up ``up`` rows (a scroll region); the rows
+        scrolled in at the bottom are not known."""
+        for row in range(top, bottom + 1):
+            line = self.rows.get(row + up) if row + up <= bottom else None
+            if line is None:
+                self.rows.pop(row, None)
+            else:
+                self.rows[row] = list(line)
+
     def draw(self, row: int, col: int, keys: Sequence[object]) -> list[bool]:
         """Record ``keys`` drawn from (``row``, ``col``); for each, whether the cell
         showed something else before."""

@@ -66,6 +66,7 @@ from textual.driver import Driver
 from textual.drivers.headless_driver import HeadlessDriver
 
 from tui.textual_compat.lean_cells import UNKNOWN, ShownCells, cell_keys, changed_runs
+from tui.textual_compat.lean_scroll import STILL, TOKEN, find_scroll, scroll_sequence
 from tui.textual_compat.lean_sgr import (
     PLAIN,
     Style,
@@ -76,33 +77,31 @@ from tui.textual_compat.lean_sgr import (
     move,
     repeated,
     repeats_characters,
+    scrolls_regions,
     transition,
 )
 
-_TOKEN = re.compile(
-    r"\x1b\[(?P<sgr>[0-9;]*)m"
-    r"|\x1b\[(?P<row>[0-9]+);(?P<col>[0-9]+)H"
-    r"|(?P<other>\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[^\[\]])"
-    r"|(?P<text>[^\x1b]+)"
-)
 _INCOMPLETE = re.compile(r"\x1b(?:\[[0-?]*[ -/]*|\][^\x07\x1b]*\x1b?)?\Z")
 ERASE_FROM = 10
 """Blanks in a run at least this long are erased (ECH and a move past them) rather
 than written."""
-STILL = frozenset({"\x1b[?2026h", "\x1b[?2026l", "\x1b[?25l", "\x1b[?25h"})
-"""Sequences that leave the cursor where it is (synchronised output, cursor shown)."""
 
 
 class LeanStream:
     """One terminal's output stream, written with only the sequences that change it."""
 
-    def __init__(self, erase: bool = False, repeat: bool = False) -> None:
+    def __init__(self, erase: bool = False, repeat: bool = False, scroll: bool = False) -> None:
         self.erase = erase
         """Blank runs may be erased (ECH) in the background colour: the terminal has
         ``bce`` (its terminfo says so)."""
         self.repeat = repeat
         """Runs of one character may be written once and repeated (REP): the terminal's
         terminfo has ``rep``."""
+        self.scroll = scroll
+        """Rows that moved up may be scrolled (a scroll region and SU: terminfo's
+        ``csr`` and ``indn``), when the stream knows the terminal's ``width``."""
+        self.width: int | None = None
+        """The terminal's width in cells (told on every resize), if known."""
         self.actual: Style | None = None
         """The style the terminal has now (``None``: unknown until a full reset)."""
         self.desired: Style | None = None
@@ -134,7 +133,13 @@ class LeanStream:
             return "".join(out)
         out = []
         write = out.append
-        for match in _TOKEN.finditer(data):
+        scroll = None
+        if self.scroll and self.width:
+            scroll = find_scroll(self.shown, data, self.desired, self.width)
+        for match in TOKEN.finditer(data):
+            if scroll is not None and match.group() not in STILL:  # inside a synced update
+                self._scroll(*scroll, write)
+                scroll = None
             text = match.group("text")
             if text is not None:
                 self._text(text, write)
@@ -159,6 +164,14 @@ class LeanStream:
         write(self._place())
         self._settle(write)
         return "".join(out)
+
+    def _scroll(self, top: int, bottom: int, up: int, write: Any) -> None:
+        """Scroll rows ``top`` to ``bottom`` up ``up`` rows (``lean_scroll``)."""
+        write(self._place())
+        self._settle(write)
+        write(scroll_sequence(top, bottom, up))
+        self.cursor = None
+        self.shown.scroll(top, bottom, up)
 
     def _place(self) -> str:
         """The move to where the stream wants the cursor, if it is elsewhere."""
@@ -292,13 +305,17 @@ class LeanOutputDriver(Driver):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         term = os.environ.get("TERM")
-        self.lean = LeanStream(erases_in_background(term), repeats_characters(term))
+        self.lean = LeanStream(
+            erases_in_background(term), repeats_characters(term), scrolls_regions(term)
+        )
         self._lean_lock = threading.Lock()
 
-    def forget_cells(self) -> None:
-        """The terminal's cells may show anything now (it was resized): send them all."""
+    def forget_cells(self, width: int | None = None) -> None:
+        """The terminal's cells may show anything now (it was resized to ``width``
+        cells): send them all."""
         with self._lean_lock:
             self.lean.shown.forget()
+            self.lean.width = width
 
     def write(self, data: str) -> None:
         with self._lean_lock:  # one stream, in the order it is written
@@ -306,7 +323,9 @@ class LeanOutputDriver(Driver):
                 lean = self.lean.feed(data)
             except Exception:  # never a screen left undrawn: this write as it came,
                 lean = data  # and a stream that knows nothing of the terminal yet
-                self.lean = LeanStream(self.lean.erase, self.lean.repeat)
+                width = self.lean.width
+                self.lean = LeanStream(self.lean.erase, self.lean.repeat, self.lean.scroll)
+                self.lean.width = width
             super().write(lean)  # type: ignore[safe-super]
 
 
@@ -330,4 +349,4 @@ class LeanOutputApp(App[ReturnType]):
         what it shows (Textual repaints all of it next). ``App._driver`` is private."""
         driver = self._driver
         if isinstance(driver, LeanOutputDriver):
-            driver.forget_cells()
+            driver.forget_cells(event.size.width)

@@ -188,6 +188,13 @@ def repeats_characters(term: str | None) -> bool:
     return _terminfo(term, "rep")
 
 
+@cache
+def scrolls_regions(term: str | None) -> bool:
+    """True if the terminal ``term`` names scrolls a band of rows (terminfo's ``csr``
+    and ``indn``: xterm, screen and tmux; not the Linux console's entry)."""
+    return _terminfo(term, "csr") and _terminfo(term, "indn")
+
+
 def _terminfo(term: str | None, capability: str) -> bool:
     """Whether ``term``'s terminfo has ``capability`` (curses reads one terminal's entry
     per process, the first asked for: the app asks only for its own ``TERM``)."""
