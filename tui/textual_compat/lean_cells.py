@@ -17,6 +17,7 @@ follow (a sequence it does not know, a new size) makes it forget every cell.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from tui.textual_compat.lean_sgr import Style, blank_look
 
@@ -28,10 +29,12 @@ MOVE_COST = 4
 more bytes than this is written again rather than skipped."""
 
 
-def cell_keys(text: str, style: Style) -> list[object]:
-    """What each character of ``text`` (one cell each) shows drawn in ``style``."""
+@lru_cache(maxsize=4096)
+def cell_keys(text: str, style: Style) -> tuple[object, ...]:
+    """What each character of ``text`` (one cell each) shows drawn in ``style`` (the
+    same runs come again and again: borders, a log's lines)."""
     blank = (" ", blank_look(style))
-    return [blank if char == " " else (char, style) for char in text]
+    return tuple(blank if char == " " else (char, style) for char in text)
 
 
 class ShownCells:
@@ -67,7 +70,7 @@ class ShownCells:
         start, end = col - 1, col - 1 + len(keys)
         if len(line) < end:
             line.extend([UNKNOWN] * (end - len(line)))
-        old = line[start:end]
+        old = tuple(line[start:end])
         line[start:end] = keys
         if old == keys:
             return [False] * len(keys)

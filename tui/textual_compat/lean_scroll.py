@@ -46,8 +46,9 @@ def drawn_rows(data: str, style: Style | None, width: int) -> dict[int, list[obj
     for match in TOKEN.finditer(data):
         text = match.group("text")
         if text is not None:
-            if text == "\n":
-                continue  # between lines; the next place is always given
+            if text == "\n":  # between lines, as the stream takes it: a row down
+                at = None if at is None else (at[0] + 1, at[1])
+                continue
             cells = advance(text)
             if at is None or cells is None or style is None:
                 return None
@@ -73,12 +74,11 @@ def find_scroll(
     rows = drawn_rows(data, style, width)
     if not rows or len(rows) < 2:
         return None
-    text = {row: sum(1 for key in line if not _blank(key)) for row, line in rows.items()}
     best: tuple[int, tuple[int, int, int]] | None = None
     for top, bottom in _bands(sorted(rows)):
         for up in range(1, bottom - top + 1):
             spared = sum(
-                text[row]
+                _text_cells(rows[row])
                 for row in range(top, bottom - up + 1)
                 if shown.rows.get(row + up) == rows[row] != shown.rows.get(row)
             )
@@ -87,8 +87,9 @@ def find_scroll(
     return None if best is None else best[1]
 
 
-def _blank(key: object) -> bool:
-    return isinstance(key, tuple) and key[0] == " "
+def _text_cells(line: list[object]) -> int:
+    """The cells of ``line`` that are not blank."""
+    return sum(1 for key in line if not (isinstance(key, tuple) and key[0] == " "))
 
 
 def _bands(rows: list[int]) -> list[tuple[int, int]]:
