@@ -10,6 +10,7 @@ any line through it), and the terminal is left in the same SGR state.
 from __future__ import annotations
 
 import inspect
+import random
 import subprocess
 import sys
 from typing import Any, cast
@@ -226,3 +227,38 @@ async def test_a_resize_makes_the_stream_forget_what_the_terminal_shows() -> Non
     app.on_resize(events.Resize(Size(100, 30), Size(100, 30)))
     assert not driver.lean.shown.rows
     assert "Ann" in driver.lean.feed(FRAME)
+
+
+def test_random_frames_draw_the_same_through_every_shortcut() -> None:
+    """Seeded random frames in Textual's shape (a place, then styled runs), with rows
+    drawn whole and moved up, runs of one character, blanks, wide and unknown
+    characters and sequences it does not know: the model terminals agree after each."""
+    chooser = random.Random(12)
+    width, height = 20, 6
+    looks = ["31", "1;38;5;200;48;5;17", "48;5;17", "7", "4;44", "0", "58;5;3"]
+    rows = [["".join(chooser.choice("ab ─") for _ in range(width))] for _ in range(height)]
+    writes = ["\x1b[0m"]
+    for _ in range(300):
+        roll = chooser.random()
+        if roll < 0.3:  # the log gains a line: whole rows, moved up
+            rows = [*rows[1:], ["".join(chooser.choice("xy  ") for _ in range(width))]]
+            top = chooser.randint(1, 3)
+            writes.append(
+                "".join(
+                    f"\x1b[{row};1H\x1b[38;5;253;48;5;233m{rows[row - 1][0]}\x1b[0m"
+                    for row in range(top, height + 1)
+                )
+            )
+        elif roll < 0.35:
+            writes.append(chooser.choice(["\x1b[2J", "\x1b[?25l", "\x1b]0;t\x07"]))
+        else:
+            row, col = chooser.randint(1, height), chooser.randint(1, width - 3)
+            runs = "".join(
+                f"\x1b[{chooser.choice(looks)}m"
+                + chooser.choice(["─" * chooser.randint(1, 6), "  ", "ab", "漢", "é→", " " * 12])
+                + "\x1b[0m"
+                for _ in range(chooser.randint(1, 3))
+            )
+            writes.append(f"\x1b[{row};{col}H{runs}")
+    before, after = same_screens(writes, (width, height))
+    assert after < before

@@ -192,6 +192,7 @@ class LeanStream:
             base = PLAIN
         style = apply_sgr(params, base)
         if style is None:  # a code not modelled: pass it on, and know nothing more
+            self._flush(write)  # blanks held back are drawn in the style before it
             self._settle(write)
             write(sequence)
             self.actual = self.desired = None
