@@ -120,8 +120,10 @@ def blank_look(style: Style) -> tuple[object, ...]:
     return (style.bg, style.fg if reverse or lines else None, reverse, lines)
 
 
+@lru_cache(maxsize=4096)
 def advance(text: str) -> int | None:
-    """Cells ``text`` moves the cursor, if every character is one cell for sure."""
+    """Cells ``text`` moves the cursor, if every character is one cell for sure (the
+    same runs come again and again: asked once each)."""
     if text.isascii():
         return len(text) if text.isprintable() else None
     for char in text:
