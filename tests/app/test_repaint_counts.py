@@ -85,8 +85,8 @@ async def test_the_lean_stream_draws_a_chase_round_as_textual_does_in_fewer_byte
     """``tui.textual_compat.lean_output`` on Textual's real updates for a table, its
     curtains, a private card, a round's end and the next deal: after every update a
     model terminal fed the lean stream (cells already shown skipped, blanks erased,
-    runs repeated) shows what one fed Textual's stream shows, cell by cell; the
-    round-end box comes and goes in few bytes."""
+    runs repeated, the log scrolled once) shows what one fed Textual's stream shows,
+    cell by cell; the round-end box comes and goes in few bytes."""
     write_settings(app_dirs.settings)
     cards = deck(3, 0, {1: "4C", 2: "9H", 0: "QS"}, ["7D", "8D", "2S"])
     app = make_app(settings_path=app_dirs.settings, rng_factory=deck_factory([cards]))
@@ -110,6 +110,7 @@ async def test_the_lean_stream_draws_a_chase_round_as_textual_does_in_fewer_byte
                 await pilot.press(key)
                 await pilot.pause()
         writes = ["\x1b[?2026h" + update + "\x1b[?25l\x1b[?2026l" for update in log.sent]
+        assert any("S\x1b[r" in sent for sent in log.lean_sent), "the log was scrolled"
     before, after = same_screens(writes, (80, 24))
     assert len(writes) >= 10
     assert after < 0.3 * before, (before, after)  # 0.19; 0.45-0.51 without cells, REP

@@ -34,9 +34,12 @@ class RepaintLog:
         self.sent.clear()
         self.regions.clear()
         self.lean.clear()
+        self.lean_sent.clear()
 
     lean: list[int] = field(default_factory=list)
     """The bytes of each update as the terminal gets it (``lean_bytes``)."""
+    lean_sent: list[str] = field(default_factory=list)
+    """Each update as the terminal gets it."""
     stream: LeanStream = field(default_factory=lambda: LeanStream(True, True, True))
     """One stream for every update since recording began, as a terminal like xterm's
     gets them (it erases in the background colour, repeats a character and scrolls a
@@ -47,7 +50,9 @@ class RepaintLog:
         self.updates.append((whole, len(sent.encode())))
         self.sent.append(sent)
         self.regions.append(regions)
-        self.lean.append(len(self.stream.feed(sent).encode()))
+        lean = self.stream.feed(sent)
+        self.lean.append(len(lean.encode()))
+        self.lean_sent.append(lean)
 
     @property
     def lean_bytes(self) -> int:
