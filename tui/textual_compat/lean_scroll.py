@@ -31,6 +31,9 @@ TOKEN = re.compile(
 STILL = frozenset({"\x1b[?2026h", "\x1b[?2026l", "\x1b[?25l", "\x1b[?25h"})
 """Sequences that leave the cursor where it is (synchronised output, cursor shown)."""
 
+_ROW_START = re.compile(r"\x1b\[([0-9]+);1H")
+"""A place at a row's first column: where a whole row's drawing begins."""
+
 WORTH = 40
 """Cells of text (not blanks) a scroll must spare from being sent to be worth its own
 bytes (about 16: the region, the scroll, the region reset, a move)."""
@@ -71,6 +74,9 @@ def find_scroll(
 ) -> tuple[int, int, int] | None:
     """(top, bottom, rows up): the band of whole rows ``data`` draws, and how far up its
     rows moved from what the terminal shows, if scrolling it spares enough; else None."""
+    starts = {int(row) for row in _ROW_START.findall(data)}
+    if not any(row + 1 in starts for row in starts):  # no two rows begun at column 1
+        return None
     rows = drawn_rows(data, style, width)
     if not rows or len(rows) < 2:
         return None
