@@ -38,5 +38,6 @@ shows which workaround to revisit:
   only when the cursor is elsewhere and a cell only when it shows something else
   (``Driver.write``; it undoes ``Strip.render``'s style and reset around every segment
   and the whole regions Textual repaints; ``App._driver`` to forget the cells on a
-  resize); ``lean_sgr`` and ``lean_cells`` are its halves that know no Textual.
+  resize); ``lean_sgr``, ``lean_cells`` and ``lean_scroll`` are its parts that know no
+  Textual.
 """
