@@ -1,10 +1,12 @@
 """Just enough of a terminal to know what is on the screen, for the benchmark's drivers.
 
 Textual draws with absolute cursor moves (CSI row;col H), colours (SGR) and text; it
-turns line wrapping off. The app's lean output also moves by columns (CSI n C, D, G)
-and erases runs of blanks (CSI n X). This keeps a grid of characters from that stream and ignores
-every other sequence (modes, OSC titles, colours), so a driver can ask "is the curtain
-up?" or "which screen is showing?" without guessing from a pile of partial repaints.
+turns line wrapping off. The app's lean output also moves by columns (CSI n C, D, G),
+erases runs of blanks (CSI n X), repeats the character just written (CSI n b) and
+scrolls a band of rows up (CSI t;b r, then CSI n S). This keeps a grid of characters
+from that stream and ignores every other sequence (modes, OSC titles, colours), so a
+driver can ask "is the curtain up?" or "which screen is showing?" without guessing
+from a pile of partial repaints.
 Wide characters take two cells, measured as Rich (and so Textual) measures them.
 """
 
@@ -33,6 +35,10 @@ class Screen:
         self.row = self.column = 0
         self._decoder = codecs.getincrementaldecoder("utf-8")("replace")
         self._pending = ""
+        self._last = ""
+        """The character just written (REP repeats it)."""
+        self._region = (0, rows - 1)
+        """The scroll region's first and last rows (from 0)."""
 
     def feed(self, data: bytes) -> None:
         text = self._pending + self._decoder.decode(data)
@@ -43,6 +49,24 @@ class Screen:
         for match in _TOKEN.finditer(text):
             if match.group("text") is not None:
                 self._write(match.group("text"))
+                self._last = match.group("text")[-1]
+                continue
+            last, self._last = self._last, ""
+            if match.group("final") == "b" and last >= " ":
+                csi = match.group("csi")
+                self._write(last * (int(csi) if csi.isdigit() else 1))
+            elif match.group("final") == "r":
+                parts = [int(p) for p in match.group("csi").split(";") if p.isdigit()]
+                top, bottom = parts if len(parts) == 2 else (1, self.rows)
+                self._region = (max(top, 1) - 1, min(bottom, self.rows) - 1)
+                self.row = self.column = 0
+            elif match.group("final") == "S":
+                csi = match.group("csi")
+                top, bottom = self._region
+                band = self.cells[top : bottom + 1]
+                count = min(int(csi) if csi.isdigit() else 1, len(band))
+                band = band[count:] + [[" "] * self.columns for _ in range(count)]
+                self.cells[top : bottom + 1] = band
             elif match.group("final") == "H":
                 parts = [int(p) if p.isdigit() else 1 for p in match.group("csi").split(";")]
                 row, column = [*parts, 1, 1][:2]

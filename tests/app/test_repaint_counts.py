@@ -27,8 +27,14 @@ TURN_BYTES = 15_000
 the private card covered): 11.6-13.2 KB as Textual builds it (the more after some
 other Pilot tests in the same process); a box painted twice again makes it 17 KB (it
 was 32 KB with the boxes as modal screens)."""
-TURN_LEAN_BYTES = 9_000
-"""The same turn as the terminal gets it (``lean_output``): 5.7-7.6 KB."""
+TURN_LEAN_BYTES = 4_000
+"""The same turn as an xterm gets it (``lean_output``): 2.9 KB. It was 4.7 KB before
+the stream kept what the terminal shows and repeated runs of one character (5.7-7.6 KB
+without erasing blanks either)."""
+ROUND_END_LEAN_BYTES = 4_000
+"""The round-end box coming (with the showdown under it) and going again (the table
+under it repainted), as an xterm gets them: 3.2 KB; 4.8 KB before the stream kept what
+the terminal shows and repeated runs of one character."""
 
 
 async def test_a_person_s_turn_with_curtains_repaints_only_what_changed(
@@ -41,13 +47,13 @@ async def test_a_person_s_turn_with_curtains_repaints_only_what_changed(
     cards = deck(3, 0, {1: "4C", 2: "9H", 0: "QS"}, ["7D", "8D", "2S"])
     app = make_app(settings_path=app_dirs.settings, rng_factory=deck_factory([cards]))
     async with app.run_test(size=(80, 24)) as pilot:
-        app.start_game(chase_config())
-        await pilot.pause()
-        await pilot.press("d")  # Ann deals: "Pass to Ben"
-        await pilot.pause()
-        assert isinstance(on_top(app), PassCurtain)
-        depth = len(app.screen_stack)
-        with counting_repaints(app) as log:
+        with counting_repaints(app) as log:  # from the first frame: what the terminal shows
+            app.start_game(chase_config())
+            await pilot.pause()
+            await pilot.press("d")  # Ann deals: "Pass to Ben"
+            await pilot.pause()
+            assert isinstance(on_top(app), PassCurtain)
+            depth = len(app.screen_stack)
             seen = []
             sent = lean = 0
             per_key = []
@@ -73,12 +79,14 @@ async def test_a_person_s_turn_with_curtains_repaints_only_what_changed(
         )
 
 
-async def test_the_lean_stream_draws_a_chase_turn_as_textual_does_in_fewer_bytes(
+async def test_the_lean_stream_draws_a_chase_round_as_textual_does_in_fewer_bytes(
     make_app: MakeApp, app_dirs: AppDirs
 ) -> None:
     """``tui.textual_compat.lean_output`` on Textual's real updates for a table, its
-    curtains and a private card: after every update a model terminal fed the lean
-    stream shows what one fed Textual's stream shows, cell by cell."""
+    curtains, a private card, a round's end and the next deal: after every update a
+    model terminal fed the lean stream (cells already shown skipped, blanks erased,
+    runs repeated, the log scrolled once) shows what one fed Textual's stream shows,
+    cell by cell; the round-end box comes and goes in few bytes."""
     write_settings(app_dirs.settings)
     cards = deck(3, 0, {1: "4C", 2: "9H", 0: "QS"}, ["7D", "8D", "2S"])
     app = make_app(settings_path=app_dirs.settings, rng_factory=deck_factory([cards]))
@@ -86,11 +94,24 @@ async def test_the_lean_stream_draws_a_chase_turn_as_textual_does_in_fewer_bytes
         with counting_repaints(app) as log:
             app.start_game(chase_config())
             await pilot.pause()
-            for key in ("d", "enter", "c", "enter"):
+            keys = ["d", "enter", "c", "enter", "enter", "s", "enter"]
+            for key in keys:  # Ben changes, Cleo stands, and Ann is asked
                 await pilot.press(key)
                 await pilot.pause()
-            assert isinstance(on_top(app), PassCurtain)
+            round_end = 0
+            for key in ("s", "escape"):  # Ann stands: the round's end, then the table
+                before = len(log.lean)
+                await pilot.press(key)
+                await pilot.pause()
+                round_end += sum(log.lean[before:])
+                if key == "s":
+                    assert isinstance(on_top(app), RoundEndScreen)
+            for key in ("d", "enter"):  # the next round dealt, Ben's curtain lifted
+                await pilot.press(key)
+                await pilot.pause()
         writes = ["\x1b[?2026h" + update + "\x1b[?25l\x1b[?2026l" for update in log.sent]
+        assert any("S\x1b[r" in sent for sent in log.lean_sent), "the log was scrolled"
     before, after = same_screens(writes, (80, 24))
-    assert len(writes) >= 5
-    assert after < 0.6 * before, (before, after)  # 0.45-0.51 of Textual's bytes
+    assert len(writes) >= 10
+    assert after < 0.3 * before, (before, after)  # 0.19; 0.45-0.51 without cells, REP
+    assert 0 < round_end <= ROUND_END_LEAN_BYTES, (round_end, before, after)

@@ -33,12 +33,31 @@ class RepaintLog:
         self.updates.clear()
         self.sent.clear()
         self.regions.clear()
+        self.lean.clear()
+        self.lean_sent.clear()
+
+    lean: list[int] = field(default_factory=list)
+    """The bytes of each update as the terminal gets it (``lean_bytes``)."""
+    lean_sent: list[str] = field(default_factory=list)
+    """Each update as the terminal gets it."""
+    stream: LeanStream = field(default_factory=lambda: LeanStream(True, True, True))
+    """One stream for every update since recording began, as a terminal like xterm's
+    gets them (it erases in the background colour, repeats a character and scrolls a
+    band of rows): what it knows the terminal shows is not sent again, across
+    ``mark()``."""
+
+    def record(self, whole: bool, sent: str, regions: list[Region]) -> None:
+        self.updates.append((whole, len(sent.encode())))
+        self.sent.append(sent)
+        self.regions.append(regions)
+        lean = self.stream.feed(sent)
+        self.lean.append(len(lean.encode()))
+        self.lean_sent.append(lean)
 
     @property
     def lean_bytes(self) -> int:
         """The bytes the terminal gets, through ``tui.textual_compat.lean_output``."""
-        stream = LeanStream()
-        return sum(len(stream.feed(sent).encode()) for sent in self.sent)
+        return sum(self.lean)
 
     def painted(self, region: Region) -> int:
         """How many updates repainted a cell of ``region``."""
@@ -57,6 +76,7 @@ class RepaintLog:
 def counting_repaints(app: Any) -> Iterator[RepaintLog]:
     """Record every update any screen of ``app`` builds, as the terminal would get it."""
     log = RepaintLog()
+    log.stream.width = app.size.width
     original = Compositor.render_update
 
     def render_update(self: Compositor, full: bool = False, **kwargs: Any) -> Any:
@@ -64,10 +84,7 @@ def counting_repaints(app: Any) -> Iterator[RepaintLog]:
         regions = [self.size.region] if whole else list(self._dirty_regions)
         update = original(self, full, **kwargs)
         if isinstance(update, CompositorUpdate):
-            sent = update.render_segments(app.console)
-            log.updates.append((whole, len(sent.encode())))
-            log.sent.append(sent)
-            log.regions.append(regions)
+            log.record(whole, update.render_segments(app.console), regions)
         return update
 
     Compositor.render_update = render_update  # type: ignore[method-assign,assignment]

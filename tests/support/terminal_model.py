@@ -2,7 +2,10 @@
 
 Written on its own (not from ``tui.textual_compat.lean_output``'s tables): SGR applied
 one parameter at a time, cursor moves (CUP, CUF, CUB, CHA, CR, LF), erasing (ECH, as
-with bce), one or two cells per character as Rich measures them. Each cell keeps
+with bce), repeating the character just written (REP, only straight after it), a
+scroll region (DECSTBM, which homes the cursor) scrolled up (SU, the rows scrolled in
+blank in the background colour, as with bce), one or two cells per character as Rich
+measures them. Each cell keeps
 what it shows: a character with its attributes and colours, or for a blank its
 background, the foreground when reversed, and any line drawn through it.
 """
@@ -35,6 +38,7 @@ class ModelTerminal:
 
     def __post_init__(self) -> None:
         self.cells: list[list[object]] = [[None] * self.width for _ in range(self.height)]
+        self.region = (0, self.height - 1)
 
     def sgr(self, params: list[int]) -> None:
         i = 0
@@ -73,8 +77,13 @@ class ModelTerminal:
         return (char, frozenset(self.attrs), self.fg, self.bg)
 
     def feed(self, data: str) -> None:
+        last: str | None = None  # the character just written, for REP
         for match in _SEQ.finditer(data):
             params, final, char = match.groups()
+            if final == "b" and last is not None:
+                numbers = [int(p) for p in params.split(";") if p.isdigit()] if params else []
+                self.feed(last * (numbers[0] if numbers else 1))
+            last = char if char is not None and char >= " " else None
             numbers = [int(p) for p in params.split(";") if p.isdigit()] if params else []
             count = numbers[0] if numbers else 1
             if final == "m":
@@ -88,6 +97,16 @@ class ModelTerminal:
                 self.col -= count
             elif final == "G":
                 self.col = count - 1
+            elif final == "r":
+                top, bottom = [*numbers, 1, self.height][:2] if numbers else (1, self.height)
+                self.region = (top - 1, bottom - 1)
+                self.row = self.col = 0
+            elif final == "S":
+                top, bottom = self.region
+                rows = self.cells[top : bottom + 1]
+                blank: object = (" ", self.bg, None, False, frozenset())
+                rows = rows[count:] + [[blank] * self.width for _ in range(min(count, len(rows)))]
+                self.cells[top : bottom + 1] = rows[: bottom + 1 - top]
             elif final == "X":  # erased in the background colour, nothing else (bce)
                 for col in range(self.col, min(self.width, self.col + count)):
                     self.cells[self.row][col] = (" ", self.bg, None, False, frozenset())
@@ -108,12 +127,20 @@ class ModelTerminal:
         return (frozenset(self.attrs), self.fg, self.bg)
 
 
-def same_screens(writes: list[str], size: tuple[int, int], erase: bool = True) -> tuple[int, int]:
-    """Feed ``writes`` and their lean form (``erase``: with blank runs erased) to two
-    model terminals, checking cells, style and cursor after each write; the bytes of
-    each stream."""
+def same_screens(
+    writes: list[str],
+    size: tuple[int, int],
+    erase: bool = True,
+    repeat: bool = True,
+    scroll: bool = True,
+) -> tuple[int, int]:
+    """Feed ``writes`` and their lean form (``erase``: with blank runs erased; ``repeat``:
+    with runs of a character repeated; ``scroll``: with rows that moved up scrolled) to
+    two model terminals, checking cells, style and cursor after each write; the bytes
+    of each stream."""
     plain, lean = ModelTerminal(*size), ModelTerminal(*size)
-    stream = LeanStream(erase)
+    stream = LeanStream(erase, repeat, scroll)
+    stream.width = size[0]
     before = after = 0
     for number, data in enumerate(writes):
         lean_data = stream.feed(data)

@@ -10,16 +10,26 @@ any line through it), and the terminal is left in the same SGR state.
 from __future__ import annotations
 
 import inspect
+import random
+import subprocess
+import sys
 from typing import Any, cast
 
 import pytest
+from textual import events
 from textual.app import App
 from textual.drivers.headless_driver import HeadlessDriver
 from textual.drivers.linux_driver import LinuxDriver
+from textual.geometry import Size
 from textual.strip import Strip
 
 from tests.support.terminal_model import same_screens
-from tui.textual_compat.lean_output import LeanOutputApp, LeanOutputDriver, LeanStream, lean
+from tui.textual_compat.lean_output import (
+    LeanOutputApp,
+    LeanOutputDriver,
+    LeanStream,
+    lean,
+)
 
 
 def test_textual_still_writes_a_style_and_a_reset_around_every_segment() -> None:
@@ -100,3 +110,155 @@ async def test_a_stream_that_fails_writes_what_came_and_starts_over(
     driver.write("\x1b[1;1H\x1b[31mC\x1b[0m")
     assert written == ["\x1b[0m\x1b[31mAB\x1b[0m", "\x1b[1;1H\x1b[31mC\x1b[0m"]
     assert driver.lean.actual is None and driver.lean.cursor is None
+
+
+FRAME = (
+    "\x1b[1;1H\x1b[38;5;17m╭────────╮\x1b[0m\x1b[2;1H\x1b[38;5;17m│\x1b[0m\x1b[1mAnn\x1b[0m"
+    "\x1b[38;5;253m     \x1b[0m\x1b[38;5;17m│\x1b[0m"
+)
+
+
+def test_cells_the_terminal_already_shows_are_not_sent_again() -> None:
+    """A region Textual repaints whole (a panel whose one line changed, the table under
+    a lifted box) goes out as the cells that differ from what the terminal shows."""
+    stream = LeanStream()
+    stream.feed("\x1b[0m")
+    assert "Ann" in stream.feed(FRAME)
+    again = stream.feed(FRAME)
+    assert not any(text in again for text in ("╭", "│", "Ann", "  ")), repr(again)
+    changed = stream.feed(FRAME.replace("Ann", "Bob"))
+    assert "Bob" in changed and "╭" not in changed and "│" not in changed
+    assert len(changed) < 20, repr(changed)
+    same_screens(["\x1b[0m", FRAME, FRAME, FRAME.replace("Ann", "Bob"), FRAME], (12, 3))
+
+
+def test_what_the_stream_cannot_follow_makes_it_send_the_cells_again() -> None:
+    """A sequence it does not know (it may clear or scroll), a style it does not model
+    and a character of unknown width each leave the cells it touches unknown."""
+    for between in ("\x1b[2J", "\x1b[1;1H\x1b[58;5;3m╭────────╮\x1b[0m"):
+        stream = LeanStream()
+        stream.feed("\x1b[0m")
+        stream.feed(FRAME)
+        stream.feed(between)
+        assert "╭" in stream.feed(FRAME), between
+    stream = LeanStream()
+    stream.feed("\x1b[0m")
+    stream.feed(FRAME)
+    stream.feed("\x1b[2;2H漢\x1b[0m")
+    redrawn = stream.feed(FRAME)
+    assert "Ann" in redrawn and "╭" not in redrawn
+    writes = [
+        "\x1b[0m",
+        FRAME,
+        "\x1b[2;2H漢x\x1b[0m",
+        FRAME,
+        "\x1b[1;3H\x1b[58;5;3mzz\x1b[0m",
+        FRAME,
+    ]
+    same_screens(writes, (12, 3))
+
+
+def test_runs_of_one_character_are_repeated_where_terminfo_has_rep() -> None:
+    stream = LeanStream(repeat=True)
+    stream.feed("\x1b[0m")
+    sent = stream.feed("\x1b[1;1H╭" + "─" * 24 + "╮ ab   c")
+    assert sent == "\x1b[1H╭─\x1b[23b╮ ab   c"
+    assert LeanStream().feed("\x1b[0m\x1b[1;1H────") == "\x1b[0m\x1b[1H────"
+    same_screens(["\x1b[0m", "\x1b[2;1H\x1b[31m" + "▀" * 30 + "x" * 9 + "\x1b[0m"], (40, 3))
+
+
+@pytest.mark.parametrize(
+    ("term", "repeats", "scrolls"),
+    [("xterm-256color", True, True), ("screen", False, True), ("linux", False, False)],
+)
+def test_repeats_and_scrolls_only_where_terminfo_has_them(
+    term: str, repeats: bool, scrolls: bool
+) -> None:
+    """Asked in a process of its own: curses reads one terminal's entry per process."""
+    ask = (
+        "from tui.textual_compat.lean_sgr import repeats_characters, scrolls_regions; "
+        f"print(repeats_characters({term!r}), scrolls_regions({term!r}))"
+    )
+    answer = subprocess.run([sys.executable, "-c", ask], capture_output=True, text=True)
+    assert answer.stdout.split() == [str(repeats), str(scrolls)], answer.stderr
+
+
+def _log(lines: list[str], top: int = 3, width: int = 30) -> str:
+    """Rows from ``top`` drawn whole, one line of a log each, as Textual repaints them."""
+    return (
+        "\x1b[?2026h"
+        + "".join(
+            f"\x1b[{top + n};1H\x1b[38;5;253;48;5;233m{line.ljust(width)}\x1b[0m"
+            for n, line in enumerate(lines)
+        )
+        + "\x1b[?2026l"
+    )
+
+
+def test_rows_that_moved_up_are_scrolled_not_drawn_again() -> None:
+    """A full log gains a line: every row moves up one. The band of whole rows is
+    scrolled (a scroll region, SU, the region reset) inside the synchronised update,
+    and only the new last row is drawn; a band not drawn whole is not scrolled."""
+    lines = [f"Computer {n} changes with Ann" for n in range(6)]
+    stream = LeanStream(erase=True, scroll=True)
+    stream.width = 30
+    header = "\x1b[1;1H\x1b[1mTable\x1b[0m"
+    stream.feed("\x1b[0m" + header + _log(lines[:5]))
+    sent = stream.feed(_log(lines[1:6]))
+    assert sent.startswith("\x1b[?2026h\x1b[3;7r\x1b[1S\x1b[r"), repr(sent)
+    assert "Computer 5" in sent and "Computer 2" not in sent
+    narrow = _log(lines[2:6], width=29)
+    assert "\x1b[1S" not in stream.feed(narrow)
+    writes = ["\x1b[0m" + header + _log(lines[:5]), _log(lines[1:6]), narrow, _log(lines[:5])]
+    same_screens(writes, (30, 8))
+    same_screens([*writes, _log(lines[2:6], top=2), _log(lines[3:6], top=5)], (30, 8))
+
+
+async def test_a_resize_makes_the_stream_forget_what_the_terminal_shows() -> None:
+    """A resized terminal may have moved or cut any cell: everything goes out again.
+    ``App._driver`` is the driver the app runs (private)."""
+    assert "self._driver = driver_class(" in inspect.getsource(App._build_driver)
+    app = LeanOutputApp[None]()
+    driver = lean(HeadlessDriver)(app)
+    assert isinstance(driver, LeanOutputDriver)
+    app._driver = driver
+    driver.lean.feed("\x1b[0m" + FRAME)
+    assert driver.lean.shown.rows
+    app.on_resize(events.Resize(Size(100, 30), Size(100, 30)))
+    assert not driver.lean.shown.rows
+    assert "Ann" in driver.lean.feed(FRAME)
+
+
+def test_random_frames_draw_the_same_through_every_shortcut() -> None:
+    """Seeded random frames in Textual's shape (a place, then styled runs), with rows
+    drawn whole and moved up, runs of one character, blanks, wide and unknown
+    characters and sequences it does not know: the model terminals agree after each."""
+    chooser = random.Random(12)
+    width, height = 20, 6
+    looks = ["31", "1;38;5;200;48;5;17", "48;5;17", "7", "4;44", "0", "58;5;3"]
+    rows = [["".join(chooser.choice("ab ─") for _ in range(width))] for _ in range(height)]
+    writes = ["\x1b[0m"]
+    for _ in range(300):
+        roll = chooser.random()
+        if roll < 0.3:  # the log gains a line: whole rows, moved up
+            rows = [*rows[1:], ["".join(chooser.choice("xy  ") for _ in range(width))]]
+            top = chooser.randint(1, 3)
+            writes.append(
+                "".join(
+                    f"\x1b[{row};1H\x1b[38;5;253;48;5;233m{rows[row - 1][0]}\x1b[0m"
+                    for row in range(top, height + 1)
+                )
+            )
+        elif roll < 0.35:
+            writes.append(chooser.choice(["\x1b[2J", "\x1b[?25l", "\x1b]0;t\x07"]))
+        else:
+            row, col = chooser.randint(1, height), chooser.randint(1, width - 3)
+            runs = "".join(
+                f"\x1b[{chooser.choice(looks)}m"
+                + chooser.choice(["─" * chooser.randint(1, 6), "  ", "ab", "漢", "é→", " " * 12])
+                + "\x1b[0m"
+                for _ in range(chooser.randint(1, 3))
+            )
+            writes.append(f"\x1b[{row};{col}H{runs}")
+    before, after = same_screens(writes, (width, height))
+    assert after < before

@@ -42,9 +42,12 @@ shows which workaround to revisit:
 - ``shared_css``: a style sheet source is parsed once per process and set of theme
   variables, not again by every ``Stylesheet`` and reparse (``Stylesheet._parse_rules``,
   ``Stylesheet._variables``).
-- ``lean_output``: the terminal is sent a style only when it changes and a cursor move
-  only when the cursor is elsewhere (public names: ``Driver.write``; it undoes
-  ``Strip.render``'s style and reset around every segment).
+- ``lean_output``: the terminal is sent a style only when it changes, a cursor move
+  only when the cursor is elsewhere and a cell only when it shows something else
+  (``Driver.write``; it undoes ``Strip.render``'s style and reset around every segment
+  and the whole regions Textual repaints; ``App._driver`` to forget the cells on a
+  resize); ``lean_sgr``, ``lean_cells`` and ``lean_scroll`` are its parts that know no
+  Textual.
 
 ``patches.apply()`` installs the ones that patch Textual's classes in place (the
 others are mixins of the app).

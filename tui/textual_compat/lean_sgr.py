@@ -3,12 +3,16 @@
 The half of ``lean_output`` that knows no Textual: what ``ESC[...m`` does to the style
 in force (``apply_sgr``), the shortest way from one style to another (``transition``),
 what a blank cell shows (``blank_look``), how far text moves the cursor when that is
-certain (``advance``) and the shortest cursor move (``move``).
+certain (``advance``), the shortest cursor move (``move``) and a text's runs of one
+character written once and repeated (``repeated``: REP, ``CSI n b``), and whether the
+terminal's terminfo says it may erase (``bce``) or repeat (``rep``).
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
+import os
+import re
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 
@@ -116,8 +120,10 @@ def blank_look(style: Style) -> tuple[object, ...]:
     return (style.bg, style.fg if reverse or lines else None, reverse, lines)
 
 
+@lru_cache(maxsize=4096)
 def advance(text: str) -> int | None:
-    """Cells ``text`` moves the cursor, if every character is one cell for sure."""
+    """Cells ``text`` moves the cursor, if every character is one cell for sure (the
+    same runs come again and again: asked once each)."""
     if text.isascii():
         return len(text) if text.isprintable() else None
     for char in text:
@@ -149,3 +155,60 @@ def move(cursor: tuple[int, int] | None, target: tuple[int, int]) -> str:
         elif row == here_row + 1 and col == 1:
             moves.append("\r\n")  # not at the bottom row: it was asked to go below
     return min(moves, key=len)
+
+
+_RUN = re.compile(r"([^\x00-\x1f\x7f])\1{2,}")
+
+
+def _repeat(match: re.Match[str]) -> str:
+    run = match.group()
+    char = match.group(1)
+    sequence = f"{char}\x1b[{len(run) - 1}b"
+    return sequence if len(sequence.encode()) < len(run.encode()) else run
+
+
+def repeated(text: str) -> str:
+    """``text`` with each run of one character, where it is shorter so, written once and
+    repeated (REP: ``CSI n b`` repeats the character just written ``n`` times; a border
+    of 24 box-drawing characters is 72 bytes, and 7 so). Only for text whose every
+    character is one cell (``advance``)."""
+    return _RUN.sub(_repeat, text)
+
+
+@cache
+def erases_in_background(term: str | None) -> bool:
+    """True if the terminal ``term`` names erases in the background colour in force
+    (terminfo's ``bce``: xterm and its kin; not screen or tmux)."""
+    return _terminfo(term, "bce")
+
+
+@cache
+def repeats_characters(term: str | None) -> bool:
+    """True if the terminal ``term`` names repeats the character just written (REP:
+    terminfo's ``rep``, which xterm's entries have and ncurses itself writes; not
+    screen, tmux, or the Linux console)."""
+    return _terminfo(term, "rep")
+
+
+@cache
+def scrolls_regions(term: str | None) -> bool:
+    """True if the terminal ``term`` names scrolls a band of rows (terminfo's ``csr``
+    and ``indn``: xterm, screen and tmux; not the Linux console's entry)."""
+    return _terminfo(term, "csr") and _terminfo(term, "indn")
+
+
+def _terminfo(term: str | None, capability: str) -> bool:
+    """Whether ``term``'s terminfo has ``capability`` (curses reads one terminal's entry
+    per process, the first asked for: the app asks only for its own ``TERM``)."""
+    if not term:
+        return False
+    try:
+        import curses
+
+        with open(os.devnull, "w") as nowhere:
+            curses.setupterm(term, nowhere.fileno())
+        if capability == "bce":
+            return curses.tigetflag(capability) > 0
+        return bool(curses.tigetstr(capability))
+    except Exception:  # no terminfo for it, or no curses: the plain way
+        return False
