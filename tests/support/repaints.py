@@ -40,9 +40,9 @@ class RepaintLog:
     """The bytes of each update as the terminal gets it (``lean_bytes``)."""
     lean_sent: list[str] = field(default_factory=list)
     """Each update as the terminal gets it."""
-    stream: LeanStream = field(default_factory=lambda: LeanStream(True, True, True))
+    stream: LeanStream = field(default_factory=lambda: LeanStream(True, True))
     """One stream for every update since recording began, as a terminal like xterm's
-    gets them (it erases in the background colour, repeats a character and scrolls a
+    gets them (it erases in the background colour and scrolls a
     band of rows): what it knows the terminal shows is not sent again, across
     ``mark()``."""
 

@@ -61,9 +61,9 @@ def spread_long_tests(items: Sequence[Item], workers: int) -> list[Item]:
     lanes: list[list[Item]] = [[] for _ in range(workers)]
     loads = [0.0] * workers
     for item in long:  # each to the lightest lane so far
-        lane = loads.index(min(loads))
-        lanes[lane].append(item)
-        loads[lane] += weight(item)
+        lightest = loads.index(min(loads))
+        lanes[lightest].append(item)
+        loads[lightest] += weight(item)
     ordered: list[Item] = []
     for lane, size in zip(lanes, share_sizes(len(items), workers), strict=True):
         filler = max(0, size - len(lane))

@@ -131,15 +131,13 @@ def same_screens(
     writes: list[str],
     size: tuple[int, int],
     erase: bool = True,
-    repeat: bool = True,
     scroll: bool = True,
 ) -> tuple[int, int]:
-    """Feed ``writes`` and their lean form (``erase``: with blank runs erased; ``repeat``:
-    with runs of a character repeated; ``scroll``: with rows that moved up scrolled) to
-    two model terminals, checking cells, style and cursor after each write; the bytes
-    of each stream."""
+    """Feed ``writes`` and their lean form (``erase``: with blank runs erased; ``scroll``:
+    with rows that moved up scrolled) to two model terminals, checking cells, style and
+    cursor after each write; the bytes of each stream."""
     plain, lean = ModelTerminal(*size), ModelTerminal(*size)
-    stream = LeanStream(erase, repeat, scroll)
+    stream = LeanStream(erase, scroll)
     stream.width = size[0]
     before = after = 0
     for number, data in enumerate(writes):

@@ -19,13 +19,16 @@ where widgets meet, is erased (ECH) rather than written.
 It also keeps what every cell shows (``tui.textual_compat.lean_cells``): Textual repaints
 a region whole (a seat panel of which one line changed, the table under a lifted
 round-end box), and the runs already on the terminal are moved past, not sent again.
-Where terminfo has ``rep`` (xterm's entries; not screen, tmux or the Linux console) a
-run of one character (a border, a box's edge) is written once and repeated (REP).
-Where it has ``csr`` and ``indn``, a band of whole rows that moved up (the log gaining
+Where terminfo has ``csr`` and ``indn``, a band of whole rows that moved up (the log gaining
 lines) is scrolled and only what differs drawn (``tui.textual_compat.lean_scroll``).
 A Chase person's turn with curtains went from 8.2, 14.3 and 8.3 KB (seeds 1-3, 80x24)
-to 5.3, 9.3 and 5.3 KB, and from 15.9 KB to 5.8 KB at 160x48; it costs the stream about
+to 7.1, 12.3 and 7.1 KB, and from 15.9 KB to 8.3 KB at 160x48; it costs the stream about
 1-1.6 ms more CPU per frame (0.8 to 1.9 ms at 80x24, 1.1 to 2.8 ms at 160x48).
+
+It never repeats a character (REP, ``CSI n b``), though xterm's terminfo has ``rep``
+and it would save a quarter of those bytes: many terminals that call themselves xterm
+lack it or repeat only ASCII (tmux before 3.5, PuTTY, JetBrains' terminal), and a box's
+border would vanish there.
 
 At the end of every write the terminal is in the state the unchanged stream would have
 left it (style and cursor), so nothing else that writes (Textual's own modes, a crash
@@ -78,8 +81,6 @@ from tui.textual_compat.lean_sgr import (
     blank_look,
     erases_in_background,
     move,
-    repeated,
-    repeats_characters,
     scrolls_regions,
     transition,
 )
@@ -93,13 +94,10 @@ than written."""
 class LeanStream:
     """One terminal's output stream, written with only the sequences that change it."""
 
-    def __init__(self, erase: bool = False, repeat: bool = False, scroll: bool = False) -> None:
+    def __init__(self, erase: bool = False, scroll: bool = False) -> None:
         self.erase = erase
         """Blank runs may be erased (ECH) in the background colour: the terminal has
         ``bce`` (its terminfo says so)."""
-        self.repeat = repeat
-        """Runs of one character may be written once and repeated (REP): the terminal's
-        terminfo has ``rep``."""
         self.scroll = scroll
         """Rows that moved up may be scrolled (a scroll region and SU: terminfo's
         ``csr`` and ``indn``), when the stream knows the terminal's ``width``."""
@@ -260,7 +258,7 @@ class LeanStream:
         if not (blank and actual and desired and blank_look(actual) == blank_look(desired)):
             self._settle(write)
         cells = advance(text)
-        write(repeated(text) if self.repeat and cells is not None else text)
+        write(text)
         cursor = self.cursor
         self.cursor = None if cursor is None or cells is None else (cursor[0], cursor[1] + cells)
 
@@ -309,9 +307,7 @@ class LeanOutputDriver(Driver):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         term = os.environ.get("TERM")
-        self.lean = LeanStream(
-            erases_in_background(term), repeats_characters(term), scrolls_regions(term)
-        )
+        self.lean = LeanStream(erases_in_background(term), scrolls_regions(term))
         self._lean_lock = threading.Lock()
 
     def forget_cells(self, width: int | None = None) -> None:
@@ -328,7 +324,7 @@ class LeanOutputDriver(Driver):
             except Exception:  # never a screen left undrawn: this write as it came,
                 lean = data  # and a stream that knows nothing of the terminal yet
                 width = self.lean.width
-                self.lean = LeanStream(self.lean.erase, self.lean.repeat, self.lean.scroll)
+                self.lean = LeanStream(self.lean.erase, self.lean.scroll)
                 self.lean.width = width
             super().write(lean)  # type: ignore[safe-super]
 

@@ -3,15 +3,13 @@
 The half of ``lean_output`` that knows no Textual: what ``ESC[...m`` does to the style
 in force (``apply_sgr``), the shortest way from one style to another (``transition``),
 what a blank cell shows (``blank_look``), how far text moves the cursor when that is
-certain (``advance``), the shortest cursor move (``move``) and a text's runs of one
-character written once and repeated (``repeated``: REP, ``CSI n b``), and whether the
-terminal's terminfo says it may erase (``bce``) or repeat (``rep``).
+certain (``advance``) and the shortest cursor move (``move``), and whether the
+terminal's terminfo says it may erase (``bce``) or scroll a band of rows (``csr``).
 """
 
 from __future__ import annotations
 
 import os
-import re
 from functools import cache, lru_cache
 from typing import NamedTuple
 
@@ -157,37 +155,11 @@ def move(cursor: tuple[int, int] | None, target: tuple[int, int]) -> str:
     return min(moves, key=len)
 
 
-_RUN = re.compile(r"([^\x00-\x1f\x7f])\1{2,}")
-
-
-def _repeat(match: re.Match[str]) -> str:
-    run = match.group()
-    char = match.group(1)
-    sequence = f"{char}\x1b[{len(run) - 1}b"
-    return sequence if len(sequence.encode()) < len(run.encode()) else run
-
-
-def repeated(text: str) -> str:
-    """``text`` with each run of one character, where it is shorter so, written once and
-    repeated (REP: ``CSI n b`` repeats the character just written ``n`` times; a border
-    of 24 box-drawing characters is 72 bytes, and 7 so). Only for text whose every
-    character is one cell (``advance``)."""
-    return _RUN.sub(_repeat, text)
-
-
 @cache
 def erases_in_background(term: str | None) -> bool:
     """True if the terminal ``term`` names erases in the background colour in force
     (terminfo's ``bce``: xterm and its kin; not screen or tmux)."""
     return _terminfo(term, "bce")
-
-
-@cache
-def repeats_characters(term: str | None) -> bool:
-    """True if the terminal ``term`` names repeats the character just written (REP:
-    terminfo's ``rep``, which xterm's entries have and ncurses itself writes; not
-    screen, tmux, or the Linux console)."""
-    return _terminfo(term, "rep")
 
 
 @cache
