@@ -29,7 +29,7 @@ from tui.output_encoding import linux_console
 from tui.session import RngFactory, Sessions
 from tui.session.table_session import SAVED_HERE
 from tui.table_opener import TableOpener
-from tui.textual_compat import option_list_paging, stale_nodes, terminal_input
+from tui.textual_compat import option_list_paging, sheet_cache, stale_nodes, terminal_input
 from tui.textual_compat.calling_screen import stale_caller
 from tui.textual_compat.crash_output import QuietCrashApp
 from tui.textual_compat.input_batches import BatchedInputApp
@@ -39,6 +39,7 @@ from tui.textual_compat.quit_lane import QuitLaneApp
 from tui.textual_compat.stale_nodes import StaleNodesApp
 
 option_list_paging.apply()
+sheet_cache.apply()
 stale_nodes.apply()
 terminal_input.apply()
 

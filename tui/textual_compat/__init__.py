@@ -34,6 +34,9 @@ shows which workaround to revisit:
   not one task per key (``Driver.send_message``, ``Driver._loop``, ``Driver._app``).
 - ``painted_once``: a box laid out anew is painted by that layout alone, not again by
   the repaint its new ``virtual_size`` asks for (``Widget._size_updated``).
+- ``sheet_cache``: a screen's own style sheet, read when it is first shown, is parsed
+  alone, not with every other source again (``Stylesheet._invalid_css``, the parse
+  cache ``Stylesheet.reparse`` did not use).
 - ``lean_output``: the terminal is sent a style only when it changes and a cursor move
   only when the cursor is elsewhere (public names: ``Driver.write``; it undoes
   ``Strip.render``'s style and reset around every segment).

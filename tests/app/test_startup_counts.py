@@ -1,0 +1,95 @@
+"""What start-up does, counted (issue 12: start-up within 1.2 times a bare Textual app).
+
+The times are the benchmark's (``make bench``); these count what made them: which style
+sheets are parsed before the first frame, and that what start-up loaded is frozen out
+of the garbage collector's full passes.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+import textual.css.stylesheet as stylesheet_module
+from textual.css.parse import parse as parse_css
+from textual.screen import Screen
+
+import tui.screens
+import tui.table
+from tui import look
+from tui.cli import parse
+
+MakeApp = Callable[..., Any]
+PLAY = ["play", "aces", "--names", "Ann,Ben,Cleo,Dan,Eve,Fay", "--seed", "7"]
+
+
+def parsed_sheets(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
+    """How often each of the app's own ``.tcss`` sheets is parsed from now on (by name);
+    under the key ``""``, how often any source (a widget's ``DEFAULT_CSS`` too) was
+    parsed again as it was before (Textual parses a ``DEFAULT_CSS`` again, rightly, when
+    a subclass further down gives it another priority)."""
+    counts: Counter[str] = Counter()
+    seen: set[object] = set()
+
+    def counted(scope: str, css: str, read_from: Any, **kwargs: Any) -> Any:
+        path = Path(read_from[0])
+        if path.suffix == ".tcss" and path.parent == look.styles_dir():
+            counts[path.stem] += 1
+        key = (read_from, css, kwargs.get("tie_breaker"))
+        if key in seen:
+            counts[""] += 1
+        seen.add(key)
+        return parse_css(scope, css, read_from, **kwargs)
+
+    monkeypatch.setattr(stylesheet_module, "parse", counted)
+    return counts
+
+
+async def test_the_title_parses_only_its_own_sheets(
+    make_app: MakeApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Up to the title's first frame only the app's sheet and the title's are parsed,
+    once each (every sheet of every screen was, a third of the CPU start-up took beyond
+    a bare Textual app); another screen's sheet is parsed when it is first shown."""
+    counts = parsed_sheets(monkeypatch)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert counts == Counter({"app": 1, "title": 1})
+        await pilot.press("s")
+        await pilot.pause()
+        assert counts == Counter({"app": 1, "title": 1, "settings": 1})
+
+
+async def test_a_table_parses_only_the_tables_sheets(
+    make_app: MakeApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``party-dice play``: the app's, the (empty) title's and the table's sheets."""
+    counts = parsed_sheets(monkeypatch)
+    app = make_app(start=parse(PLAY))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert counts == Counter({"app": 1, "title": 1, "chase": 1, "table": 1})
+
+
+def test_every_sheet_is_read_by_a_screen() -> None:
+    """A sheet no screen names would never be read: its rules would silently go."""
+    for package in (tui.screens, tui.table):
+        for module in pkgutil.iter_modules(package.__path__, package.__name__ + "."):
+            importlib.import_module(module.name)
+    from tui.app import PartyDiceApp
+
+    named = {Path(path).name for path in PartyDiceApp.CSS_PATH}
+    stack: list[type[Any]] = [Screen]
+    while stack:
+        screen = stack.pop()
+        stack += screen.__subclasses__()
+        if screen.__module__.startswith("tui."):
+            paths = screen.CSS_PATH if isinstance(screen.CSS_PATH, list) else [screen.CSS_PATH]
+            named |= {Path(path).name for path in paths if path}
+    assert named == {path.name for path in look.styles_dir().glob("*.tcss")}
