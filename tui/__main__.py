@@ -30,6 +30,8 @@ def _has_tty() -> bool:
 
 
 def _run_app(command: Command, shared: RemoteSession | None = None) -> int:
+    import gc
+
     from tui.app import PartyDiceApp
     from tui.hangup import remember_terminal
     from tui.output_encoding import fall_back_if_needed
@@ -38,6 +40,10 @@ def _run_app(command: Command, shared: RemoteSession | None = None) -> int:
     app = PartyDiceApp(ascii_glyphs=ascii_only or None, start=command)
     app.shared = shared
     remember_terminal()  # a hang-up with the terminal still there puts it back so
+    # What is loaded by now (Textual, the app's modules, their classes) lives as long as
+    # the process: frozen, no full collection walks it again. Without this the first
+    # full collection, due while a table opens, took 60 ms of a 0.5 s start (issue 12).
+    gc.freeze()
     app.run()
     if app.crashed:
         return CRASHED
