@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import gc
 import importlib
+import os
 import pkgutil
+import subprocess
+import sys
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -110,3 +113,57 @@ def test_start_up_freezes_what_it_loaded(monkeypatch: pytest.MonkeyPatch) -> Non
     finally:
         gc.unfreeze()
     assert frozen and frozen[0] > 10_000
+
+
+HEAVY = (
+    "argparse",  # the command line's parser: a bare `party-dice` has nothing to parse
+    "sqlite3",  # the history: read only when a history file exists
+    "tomllib",  # a settings file: none at a first start
+    "tomli_w",  # written only when a setting changes
+    "importlib.resources",  # the rules' Markdown
+    "tui.cli",
+    "tui.storage.history",
+    "tui.engine.fairness",  # `party-dice odds`
+    "tui.table.screen",
+    "tui.screens.setup",
+    "tui.screens.rules",
+    "tui.simulate",
+    "textual.widgets._data_table",  # Recent games and Records
+    "markdown_it",
+)
+"""What the title, for a first-time user, must not load before its first frame."""
+
+TITLE_MODULES = """
+import asyncio, sys
+from tui.__main__ import _parse
+from tui.app import PartyDiceApp
+
+async def main():
+    app = PartyDiceApp(start=_parse([]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert type(app.screen).__name__ == "TitleScreen"
+        print(" ".join(sorted(sys.modules)))
+
+asyncio.run(main())
+"""
+
+
+def test_the_title_loads_nothing_it_does_not_show(tmp_path: Path) -> None:
+    """``party-dice`` up to the title, in a fresh interpreter: none of ``HEAVY`` is
+    loaded (each was a few milliseconds of a start-up measured against a bare app)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("XDG_", "TEXTUAL"))}
+    env.update({f"XDG_{d}_HOME": str(tmp_path / d) for d in ("CONFIG", "STATE", "DATA", "CACHE")})
+    done = subprocess.run(
+        [sys.executable, "-c", TITLE_MODULES],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    loaded = set(done.stdout.split())
+    assert "tui.screens.title" in loaded
+    assert (
+        sorted(m for m in loaded if m in HEAVY or m.startswith(tuple(f"{h}." for h in HEAVY))) == []
+    )
