@@ -32,18 +32,23 @@ def _has_tty() -> bool:
 def _run_app(command: Command, shared: RemoteSession | None = None) -> int:
     import gc
 
-    from tui.app import PartyDiceApp
-    from tui.hangup import remember_terminal
-    from tui.output_encoding import fall_back_if_needed
+    # Loading Textual and the app makes a few hundred objects of garbage among hundreds
+    # of thousands that live as long as the process: no collection while it loads, then
+    # all of it frozen, so that no full collection walks it again (the first one, due
+    # while a table opened, took 60 ms of a 0.5 s start: issue 12).
+    gc.disable()
+    try:
+        from tui.app import PartyDiceApp
+        from tui.hangup import remember_terminal
+        from tui.output_encoding import fall_back_if_needed
 
-    ascii_only = command.ascii or fall_back_if_needed()  # a non-UTF-8 terminal: ASCII
-    app = PartyDiceApp(ascii_glyphs=ascii_only or None, start=command)
+        ascii_only = command.ascii or fall_back_if_needed()  # a non-UTF-8 terminal: ASCII
+        app = PartyDiceApp(ascii_glyphs=ascii_only or None, start=command)
+    finally:
+        gc.freeze()
+        gc.enable()
     app.shared = shared
     remember_terminal()  # a hang-up with the terminal still there puts it back so
-    # What is loaded by now (Textual, the app's modules, their classes) lives as long as
-    # the process: frozen, no full collection walks it again. Without this the first
-    # full collection, due while a table opens, took 60 ms of a 0.5 s start (issue 12).
-    gc.freeze()
     app.run()
     if app.crashed:
         return CRASHED

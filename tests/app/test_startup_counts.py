@@ -102,17 +102,21 @@ def test_every_sheet_is_read_by_a_screen() -> None:
 def test_start_up_freezes_what_it_loaded(monkeypatch: pytest.MonkeyPatch) -> None:
     """What is loaded before the app runs lives as long as the process: it is frozen,
     so no full collection walks it again (the first one, due while a table opened,
-    took 60 ms of a 0.5 s start)."""
+    took 60 ms of a 0.5 s start), and the collector is on again while the app runs."""
     from tui.__main__ import _run_app
     from tui.app import PartyDiceApp
 
-    frozen: list[int] = []
-    monkeypatch.setattr(PartyDiceApp, "run", lambda self: frozen.append(gc.get_freeze_count()))
+    seen: list[tuple[int, bool]] = []
+
+    def run(self: PartyDiceApp) -> None:
+        seen.append((gc.get_freeze_count(), gc.isenabled()))
+
+    monkeypatch.setattr(PartyDiceApp, "run", run)
     try:
         assert _run_app(parse([])) == 0
     finally:
         gc.unfreeze()
-    assert frozen and frozen[0] > 10_000
+    assert seen and seen[0][0] > 10_000 and seen[0][1]
 
 
 HEAVY = (
