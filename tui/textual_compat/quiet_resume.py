@@ -36,6 +36,8 @@ from typing import Any
 from textual import events
 from textual.screen import Screen
 
+from tui.textual_compat.quiet_resize import QuietResize
+
 Styled = tuple[frozenset[object], str, frozenset[str], frozenset[str]]
 
 
@@ -47,8 +49,9 @@ def styled_for(screen: Screen[Any]) -> Styled:
     return (own, app.theme, frozenset(app.classes), app.pseudo_classes)
 
 
-class QuietResume(Screen[Any]):
-    """A screen that skips the restyle on a push when nothing it depends on changed."""
+class QuietResume(QuietResize):
+    """A screen that skips the restyle on a push when nothing it depends on changed
+    (and, through ``QuietResize``, the layout a resize to its own size would redo)."""
 
     _styled: Styled | None = None
 
