@@ -30,12 +30,23 @@ def _has_tty() -> bool:
 
 
 def _run_app(command: Command, shared: RemoteSession | None = None) -> int:
-    from tui.app import PartyDiceApp
-    from tui.hangup import remember_terminal
-    from tui.output_encoding import fall_back_if_needed
+    import gc
 
-    ascii_only = command.ascii or fall_back_if_needed()  # a non-UTF-8 terminal: ASCII
-    app = PartyDiceApp(ascii_glyphs=ascii_only or None, start=command)
+    # Loading Textual and the app makes a few hundred objects of garbage among hundreds
+    # of thousands that live as long as the process: no collection while it loads, then
+    # all of it frozen, so that no full collection walks it again (the first one, due
+    # while a table opened, took 60 ms of a 0.5 s start: issue 12).
+    gc.disable()
+    try:
+        from tui.app import PartyDiceApp
+        from tui.hangup import remember_terminal
+        from tui.output_encoding import fall_back_if_needed
+
+        ascii_only = command.ascii or fall_back_if_needed()  # a non-UTF-8 terminal: ASCII
+        app = PartyDiceApp(ascii_glyphs=ascii_only or None, start=command)
+    finally:
+        gc.freeze()
+        gc.enable()
     app.shared = shared
     remember_terminal()  # a hang-up with the terminal still there puts it back so
     app.run()
@@ -55,16 +66,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    from tui.cli import PROG, UsageError, parse
-
     args = list(sys.argv[1:] if argv is None else argv)
     try:
-        command = parse(args)
-    except UsageError as error:
-        print(error, file=sys.stderr)
-        return 2
+        command = _parse(args)
     except SystemExit as done:  # --help and --version
         return done.code if isinstance(done.code, int) else 0
+    if command is None:
+        return 2
     if command.kind == "simulate":
         from tui.simulate.cli import main as simulate_main
 
@@ -82,6 +90,8 @@ def _main(argv: Sequence[str] | None) -> int:
     if command.kind == "join" and command.share is not None and command.share.list_only:
         return _shared(command)
     if not _has_tty():
+        from tui.cli import PROG
+
         print(
             f"{PROG} needs a terminal: over SSH, connect with `ssh -t host {PROG}`.",
             file=sys.stderr,
@@ -90,6 +100,23 @@ def _main(argv: Sequence[str] | None) -> int:
     if command.kind in ("host", "join"):
         return _shared(command)
     return _run_app(command)
+
+
+def _parse(args: list[str]) -> Command | None:
+    """The command ``args`` ask for; ``None`` (the problem told) when they make no sense.
+    No arguments is the title, reached without argparse (loading it and building the
+    parser took about 10 ms of a start-up of 0.5 s: issue 12)."""
+    if not args:
+        from tui.commands import Command
+
+        return Command("title")
+    from tui.cli import UsageError, parse
+
+    try:
+        return parse(args)
+    except UsageError as error:
+        print(error, file=sys.stderr)
+        return None
 
 
 def _shared(command: Command) -> int:

@@ -10,15 +10,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from tui.engine.bots import Bot, BotFactory, check_level
 from tui.engine.controller import Seat
 from tui.engine.core import Game
-from tui.engine.fairness import Fairness, FairnessAsk
+
+if TYPE_CHECKING:  # only ``party-dice odds`` loads them (three classes: 4 ms of start-up)
+    from tui.engine.fairness import Fairness, FairnessAsk
 
 NarrateFn = Callable[..., list[str]]
 """``describe(events, names, ascii_only=False) -> list[str]``: log lines for events."""
+
+FairnessFn = Callable[["FairnessAsk"], "Fairness"]
+"""What a game's odds answer (``party-dice odds``): ``tui.engine.fairness``."""
 
 TableKit = Any
 """A ``tui.table.kit.TableKit``; not imported, so that the kits (which use this
@@ -175,7 +180,7 @@ class GameSpec:
     """A finished game's length in ``length_unit`` (for the history and ``simulate``)."""
     simulate: SimulateSpec | None = None
     """How ``simulate`` plays it (``None``: the fewest seats, plain words)."""
-    fairness: Callable[[], Callable[[FairnessAsk], Fairness]] | None = None
+    fairness: Callable[[], FairnessFn] | None = None
     """What ``party-dice odds`` answers for it (``None``: it has no odds to tell)."""
     ready: Callable[[int, frozenset[str], Callable[[Any], Any]], None] | None = None
     """Gets its computer players ready for a table of ``players`` with ``variants``, given

@@ -4,23 +4,21 @@ Screens, the command line, the simulator, the saves and the history never branch
 id: they ask ``get(game_id)`` for the spec (``tui.game_spec``) and use what it says and what
 it loads (engine, bots, narrator, table kit, rules, odds), lazily, so ``party-dice rules``
 and ``simulate`` load no Textual. Adding a game is one ``GameSpec`` passed to ``register``:
-the test suite registers a third game that way (``tests/app/test_third_game.py``).
-"""
+the test suite registers a third game that way (``tests/app/test_third_game.py``)."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from importlib.resources import files
 from typing import Any
 
 from tui.engine.bots import Bot, BotFactory
 from tui.engine.controller import Controller, SaveFormatError, Seat, new_game
 from tui.engine.core import Event, Game, RandomSource
-from tui.engine.fairness import Fairness, FairnessAsk
 from tui.game_spec import (
     Choice,
     Conflict,
+    FairnessFn,
     FirstSeat,
     GameSpec,
     NarrateFn,
@@ -169,6 +167,8 @@ def option_defaults(game_id: str, settings: Any) -> dict[str, Any]:
 
 def _rules(game_id: str) -> Callable[[], str]:
     def read() -> str:
+        from importlib.resources import files  # not at start-up: the title shows no rules
+
         return files("tui.rules").joinpath(f"{game_id}.md").read_text(encoding="utf-8")
 
     return read
@@ -198,7 +198,7 @@ def _aces_kit(titles: Mapping[str, str]) -> TableKit:
     return AcesKit(titles)
 
 
-def _aces_fairness() -> Callable[[FairnessAsk], Fairness]:
+def _aces_fairness() -> FairnessFn:
     from tui.engine.aces.fairness import fairness
 
     return fairness
@@ -210,7 +210,7 @@ def _aces_ready(players: int, variants: frozenset[str], solved: Callable[[Any], 
     remember(solved(ChainSpec.for_table(variants, players)))
 
 
-def _chase_fairness() -> Callable[[FairnessAsk], Fairness]:
+def _chase_fairness() -> FairnessFn:
     from tui.engine.chase.fairness import fairness
 
     return fairness

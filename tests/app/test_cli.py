@@ -299,3 +299,37 @@ def test_config_problem_and_engine_options() -> None:
     assert GameConfig("aces", seats, variants=frozenset({"four-lives"})).problem()
     assert GameConfig("aces", seats, first_seat=2).problem()
     assert PlayRequest("aces", ("Ann", "Ben")).config().seats == (Seat("Ann"), Seat("Ben"))
+
+
+ONE_COMMAND = [
+    ["play", "aces", "--names", "Ann,Ben", "--seed", "3"],
+    ["play", "--help"],
+    ["play", "poker"],
+    ["play"],
+    ["play", "aces", "--names", "Ann,Ben", "--variant", "nope"],
+    ["host", "--help"],
+    ["host", "aces", "--idle", "0"],
+    ["join", "--list"],
+    ["resume", "extra"],
+    ["rules", "x"],
+]
+
+
+@pytest.mark.parametrize("argv", ONE_COMMAND, ids=" ".join)
+def test_the_parser_of_one_command_reads_as_the_whole_one(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``parse`` builds only the command it is given (cheaper at start-up): what it reads,
+    prints and how it exits are the whole parser's."""
+    from tui.cli import build_parser
+
+    answers = []
+    for only in (None, argv[0]):
+        try:
+            answer: object = vars(build_parser(only).parse_args(argv))
+        except SystemExit as done:
+            answer = ("exit", done.code)
+        except UsageError as error:
+            answer = ("usage", str(error))
+        answers.append((answer, capsys.readouterr()))
+    assert answers[0] == answers[1]

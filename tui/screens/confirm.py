@@ -11,9 +11,13 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from tui.look import sheets
+
 
 class ConfirmScreen(ModalScreen[bool]):
     """Ask one question; dismisses with True for yes. Escape and ``n`` mean no."""
+
+    CSS_PATH = sheets("confirm")
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "answer(True)", "Yes", show=False),

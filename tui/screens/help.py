@@ -20,6 +20,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Header, Static
 
+from tui.look import sheets
 from tui.screens import SubScreen
 from tui.textual_compat.quiet_footer import QuietFooter
 
@@ -87,6 +88,8 @@ def help_text(sections: Iterable[tuple[str, list[tuple[str, str]]]]) -> Group:
 
 class HelpScreen(SubScreen):
     """The keys of the screen below, then of every other screen."""
+
+    CSS_PATH = sheets("help")
 
     def __init__(self, below: Screen[Any] | None = None) -> None:
         super().__init__()

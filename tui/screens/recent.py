@@ -16,6 +16,7 @@ from textual.widgets import DataTable, Header, Static
 from tui import games
 from tui.app_host import app_host
 from tui.games import variant_title
+from tui.look import sheets
 from tui.screens import SubScreen
 from tui.storage.history import GameRecord
 from tui.textual_compat.quiet_footer import QuietFooter
@@ -39,6 +40,8 @@ def _game(game_id: str) -> str:
 
 class RecentScreen(SubScreen):
     """The last finished games, newest first."""
+
+    CSS_PATH = sheets("recent")
 
     LIMIT = 50
 

@@ -15,6 +15,7 @@ from textual.widgets import DataTable, Header, Static
 
 from tui import games
 from tui.app_host import app_host
+from tui.look import sheets
 from tui.screens import SubScreen
 from tui.storage.records import GameTally, NameRecord
 from tui.textual_compat.quiet_footer import QuietFooter
@@ -43,6 +44,8 @@ def by_game(tallies: tuple[GameTally, ...]) -> Text:
 
 class RecordsScreen(SubScreen):
     """Every name that finished a game, most wins first."""
+
+    CSS_PATH = sheets("records")
 
     def __init__(self) -> None:
         super().__init__()

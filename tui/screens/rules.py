@@ -26,6 +26,7 @@ from textual.widgets.option_list import Option
 
 from tui import games, rules
 from tui.app_host import app_host
+from tui.look import sheets
 from tui.screens import SubScreen
 from tui.screens.rules_document import RulesDocument
 from tui.textual_compat.quiet_footer import QuietFooter
@@ -50,6 +51,8 @@ KEPT = "rules"
 
 class RulesScreen(SubScreen):
     """Both games in tabs; ``game_id`` picks the first, ``variants`` marks a live table."""
+
+    CSS_PATH = sheets("rules")
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(g.menu_key, f"show_game({g.id!r})", g.short_title) for g in games.all_games()),

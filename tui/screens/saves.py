@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option
 
 from tui import games
 from tui.app_host import app_host
+from tui.look import sheets
 from tui.screens import SubScreen
 from tui.textual_compat.quiet_footer import QuietFooter
 from tui.widgets.textfit import fit
@@ -66,6 +67,8 @@ def describe(save: SaveSummary, marked: bool = False) -> Text:
 
 class SavesScreen(SubScreen):
     """Pick a saved game to continue."""
+
+    CSS_PATH = sheets("saves")
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("space", "mark", "Mark"),

@@ -15,6 +15,7 @@ from textual.widgets import Header, Label, Select, Static, Switch
 from tui import games
 from tui.app_host import app_host
 from tui.engine.bots import BOT_LEVELS
+from tui.look import sheets
 from tui.screens import SubScreen
 from tui.screens.variant_switches import VariantSwitches, state_word
 from tui.storage.settings import ANIMATION_INFO, GLYPHS_INFO, OLD_SAVES_INFO, Settings
@@ -89,6 +90,8 @@ class SettingsList(VerticalScroll, can_focus=False):
 
 class SettingsScreen(SubScreen):
     """All settings on one scrolling page; Escape goes back."""
+
+    CSS_PATH = sheets("settings")
 
     AUTO_FOCUS = "Switch"
     EXTRA_KEYS = (

@@ -26,6 +26,7 @@ from textual.widgets import Button, Header, Input, Select, Static
 from tui import games
 from tui.app_host import app_host
 from tui.gameconfig import GameConfig, bot_names, count_problem, name_problems
+from tui.look import sheets
 from tui.screens import SubScreen
 from tui.screens import seat_row as seating
 from tui.screens.seat_row import PERSON, SeatRow
@@ -38,6 +39,8 @@ from tui.widgets.textfit import printable
 
 class SetupScreen(SubScreen):
     """A new table for ``game_id``; Start opens it."""
+
+    CSS_PATH = sheets("setup")
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", "Start"),

@@ -22,10 +22,13 @@ from textual.widgets.option_list import Option
 
 from tui import games
 from tui.app_host import app_host
+from tui.look import sheets
 
 
 class HostPick(ModalScreen[str | None]):
     """Which game the shared table plays; dismisses with its id (Escape: none)."""
+
+    CSS_PATH = sheets("shared")
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss(None)", "Back")]
     AUTO_FOCUS = "#shared-games"
@@ -51,6 +54,8 @@ class HostPick(ModalScreen[str | None]):
 
 class JoinScreen(ModalScreen[None]):
     """The tables open on this server, and the code of the one to join."""
+
+    CSS_PATH = sheets("shared")
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss(None)", "Back")]
     AUTO_FOCUS = "#shared-code"

@@ -8,6 +8,7 @@ finished games were recorded.
 
 from __future__ import annotations
 
+import os
 from typing import ClassVar
 
 from rich.text import Text
@@ -21,6 +22,7 @@ from textual.widgets.option_list import Option
 from tui import games, glyphs
 from tui.app_host import app_host
 from tui.gameconfig import GameConfig
+from tui.storage.paths import history_path
 from tui.textual_compat.quiet_resume import QuietResume
 from tui.widgets.key_bar import KeyBar
 
@@ -155,11 +157,14 @@ class TitleScreen(QuietResume):
             self.notify(message, severity="warning", timeout=10)
 
     def _has_history(self) -> bool:
+        path = app_host(self).history_path or history_path()
+        if not os.path.lexists(path):
+            return False  # no game recorded yet: SQLite is not even loaded
         # tui.storage.history, not the Recent games screen: its DataTable costs start-up time.
         from tui.storage.history import History
 
         try:
-            records, message = History(app_host(self).history_path).recent(1)
+            records, message = History(path).recent(1)
         except Exception:
             return False
         if message:

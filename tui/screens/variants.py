@@ -16,11 +16,14 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from tui import games
+from tui.look import sheets
 from tui.screens.variant_switches import VariantSwitches
 
 
 class VariantsScreen(ModalScreen[Any]):
     """Switch ``game_id``'s variants; Escape closes."""
+
+    CSS_PATH = sheets("settings", "variants")
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Done"),

@@ -27,7 +27,6 @@ from tui.engine.core import RandomSource
 from tui.gameconfig import GameConfig
 from tui.session.seat_control import TableController
 from tui.storage.files import StorageError, read_limited
-from tui.storage.history import History
 from tui.storage.save_format import Match, TableNotes, notes_of
 from tui.storage.saves import MAX_SAVE_BYTES, SaveSlot, SaveStore, SaveSummary
 
@@ -227,6 +226,8 @@ class TableSession:
         controller = self.controller
         names = [seat.name for seat in controller.seats]
         spec = games.get(controller.game_id)
+        from tui.storage.history import History  # SQLite: loaded when a game ends
+
         message = History(self.history_path).record(
             game=controller.game_id,
             players=names,

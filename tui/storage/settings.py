@@ -11,13 +11,10 @@ saving a change says so instead. Pure Python: no Textual, no Rich.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Literal, TypeGuard, get_args
-
-import tomli_w
 
 from tui import games
 from tui.engine.bots import BOT_LEVELS
@@ -219,6 +216,8 @@ def settings_from_dict(data: dict[str, Any]) -> tuple[Settings, list[str]]:
 
 
 def _parse(data: bytes) -> dict[str, Any]:
+    import tomllib  # only a saved settings file is parsed (none at a first start)
+
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -294,6 +293,8 @@ def _utf8_safe(value: TomlValue) -> TomlValue:
 def toml_text(values: Mapping[str, TomlValue], header: str = "") -> str:
     """A TOML document: ``header`` as comment lines, then ``values`` (written by tomli-w,
     which escapes what TOML forbids, so any string comes back from ``tomllib`` unchanged)."""
+    import tomli_w  # only when a file is written
+
     comments = "".join(f"# {line}\n" if line else "#\n" for line in header.splitlines())
     return comments + tomli_w.dumps({key: _utf8_safe(value) for key, value in values.items()})
 

@@ -30,6 +30,7 @@ from textual.timer import Timer
 
 from tui.app_host import app_host
 from tui.engine.core import Action, Event, IllegalAction, find_legal
+from tui.look import TABLE_SHEETS, sheets
 from tui.screens.round_end import REMATCH, TITLE
 from tui.table.board import curtain_cover, number_cover
 from tui.table.door import END_KINDS, TableDoor
@@ -59,6 +60,7 @@ zero-second timer can end the app with ZeroDivisionError."""
 class TableScreen(TableDoor):
     """A game in progress: seats, pot, the game's centre widget, actions and the log."""
 
+    CSS_PATH = sheets(*TABLE_SHEETS)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "leave", "Leave table"),
         Binding("q", "leave", "Leave", show=False),

@@ -28,6 +28,8 @@ shows which workaround to revisit:
   only; it works around how ``Footer`` answers every bindings signal).
 - ``quiet_resume``: a screen pushed again is restyled only when the theme, the app's
   classes or its own style sheets changed (``Screen._on_screen_resume``).
+- ``quiet_resize``: a resize to the size a screen is laid out at lays nothing out again
+  (``Screen._screen_resized``, ``Screen._compositor``); ``QuietResume`` includes it.
 - ``quit_lane``: Ctrl+Q overtakes a backlog of unhandled keys (``App._post_message``,
   ``MessagePump._message_queue``).
 - ``input_batches``: the terminal's input reaches the app one batch per loop callback,
