@@ -64,6 +64,7 @@ class PartyDiceApp(
         Binding("question_mark", "show_rules", "Rules", key_display="?"),
         Binding("f1", "show_rules", "Rules", show=False),
         Binding("f2", "show_help", "Keys"),
+        Binding("ctrl+l", "redraw", "Redraw", show=False, priority=True),
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
         Binding("ctrl+c", "quit", show=False, priority=True),
     ]

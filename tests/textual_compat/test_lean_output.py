@@ -23,6 +23,7 @@ from textual.drivers.linux_driver import LinuxDriver
 from textual.geometry import Size
 from textual.strip import Strip
 
+from tests.support.repaints import counting_repaints
 from tests.support.terminal_model import same_screens
 from tui.textual_compat.lean_output import (
     LeanOutputApp,
@@ -225,6 +226,40 @@ async def test_a_resize_makes_the_stream_forget_what_the_terminal_shows() -> Non
     app.on_resize(events.Resize(Size(100, 30), Size(100, 30)))
     assert not driver.lean.shown.rows
     assert "Ann" in driver.lean.feed(FRAME)
+
+
+async def test_ctrl_l_redraws_every_cell_in_a_style_stated_anew(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Something else wrote over the screen (a ``wall`` message on a shared server): the
+    stream knew nothing of it, so Ctrl+L resets the terminal's style and makes the stream
+    forget the cells and the cursor; the whole screen is drawn again."""
+    written: list[str] = []
+    monkeypatch.setattr(HeadlessDriver, "write", lambda self, data: written.append(data))
+    app = LeanOutputApp[None]()
+    driver = lean(HeadlessDriver)(app)
+    assert isinstance(driver, LeanOutputDriver)
+    app._driver = driver
+    driver.write("\x1b[0m" + FRAME)
+    driver.write(FRAME)
+    assert "Ann" not in written[-1]
+    app.action_redraw()
+    assert written[-1] == "\x1b[0m"
+    driver.write(FRAME)
+    assert "Ann" in written[-1] and "╭────────╮" in written[-1]
+    assert driver.lean.cursor is not None
+
+
+async def test_ctrl_l_is_bound_and_repaints_the_whole_screen() -> None:
+    from tui.app import PartyDiceApp
+
+    app = PartyDiceApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        with counting_repaints(app) as log:
+            await pilot.press("ctrl+l")
+            await pilot.pause()
+        assert log.updates and log.full >= 1
 
 
 def test_random_frames_draw_the_same_through_every_shortcut() -> None:

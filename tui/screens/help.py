@@ -32,6 +32,7 @@ EVERYWHERE: tuple[tuple[str, str], ...] = (
     ("Arrows, Enter", "Move in a list and choose; Space flips a switch"),
     ("Ctrl+P", "Commands: new game, rules, settings, theme, keys, quit"),
     ("Ctrl+Q", "Quit (asks first during a game, if the setting says so)"),
+    ("Ctrl+L", "Draw the whole screen again"),
 )
 
 TABLE_NOTE: tuple[tuple[str, str], ...] = (

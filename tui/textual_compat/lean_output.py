@@ -317,6 +317,16 @@ class LeanOutputDriver(Driver):
             self.lean.shown.forget()
             self.lean.width = width
 
+    def forget_everything(self) -> None:
+        """The terminal may show anything, in any style, with its cursor anywhere (a
+        ``wall`` message or another program wrote to it): know none of it."""
+        with self._lean_lock:
+            width = self.lean.width
+            self.lean = LeanStream(self.lean.erase, self.lean.scroll)
+            self.lean.width = width
+            super().write("\x1b[0m")  # type: ignore[safe-super]
+            self.lean.actual = self.lean.desired = PLAIN  # the style, known again
+
     def write(self, data: str) -> None:
         with self._lean_lock:  # one stream, in the order it is written
             try:
@@ -343,6 +353,14 @@ class LeanOutputApp(App[ReturnType]):
         if issubclass(driver_class, HeadlessDriver):
             return driver_class
         return lean(driver_class)
+
+    def action_redraw(self) -> None:
+        """Draw every cell again (Ctrl+L): the stream sends only what it knows changed, so
+        what something else wrote over the screen would otherwise stay."""
+        driver = self._driver
+        if isinstance(driver, LeanOutputDriver):
+            driver.forget_everything()
+        self.refresh()
 
     def on_resize(self, event: events.Resize) -> None:
         """A terminal resized may have moved, cut or kept any cell: the stream forgets
