@@ -55,8 +55,10 @@ DETACH_SIGNALS: tuple[signal.Signals, ...] = tuple(
 )
 """The signals that mean the terminal is gone (output goes to /dev/null from then on)."""
 
-SAVE_WAIT = 0.6
-"""Seconds the watchdog waits for the save before it stops waiting."""
+SAVE_WAIT = 1.4
+"""Seconds the watchdog waits for the save before it stops waiting: on a loaded shared
+server (two cores, a busy disk) a save took longer than 0.6 s; with ``EXIT_GRACE`` the
+process is still gone within two seconds."""
 EXIT_GRACE = 0.5
 """Seconds Textual then has to restore the terminal and return, before ``os._exit``."""
 

@@ -198,8 +198,8 @@ async def test_king_stops_play_goes_straight_to_the_showdown(
     async with app.run_test(size=(80, 24)) as pilot:
         app.start_game(chase_config(variants=["king-stops"]))
         await pilot.pause()
-        await pilot.press("d", "enter", "k")
-        await pilot.pause()
+        await pilot.press("d")
+        await settle(pilot)  # Ben has no choice and no curtain: his King shows by itself
         assert isinstance(on_top(app), RoundEndScreen)
         lines = on_top(app).summary.lines
         assert "Ben's King stopped play." in lines

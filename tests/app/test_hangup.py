@@ -4,10 +4,10 @@ Each test starts ``python -m tui play ...`` on a pty (as ``ssh -t`` gives one) w
 own per-user directories, plays a few moves by keys while an engine game with the same
 seed makes the same moves (the "shadow": a game that is never interrupted), then
 closes the terminal as sshd does when a connection drops (or sends SIGTERM). The
-process must be gone within two seconds, the save must be there (0600 in a 0700
-directory), it must hold exactly the shadow's state, and the game rebuilt from it must
-make the same next roll or deal as the shadow. ``party-dice resume`` then opens it
-again in a new terminal and plays on.
+process must be gone within two seconds (three on a loaded machine), the save must be
+there (0600 in a 0700 directory), it must hold exactly the shadow's state, and the game
+rebuilt from it must make the same next roll or deal as the shadow. ``party-dice
+resume`` then opens it again in a new terminal and plays on.
 
 The shadow follows the table's own flow: people move by their action's key (a cut at
 the shallowest depth: Home, Enter), computer players move at once (animation off),
@@ -186,10 +186,12 @@ def test_hang_up_saves_and_the_game_plays_on_unchanged(
         hung_up = time.monotonic()
         app.hang_up()
         # 0: saved and closed by the app itself (the watchdog would say 1 if unsaved).
-        code = app.wait(2.0)
-        # None: still running; 1: the watchdog ended it before the save was done.
-        assert code == 0, f"not gone cleanly two seconds after the hang-up (exit {code})"
-        assert time.monotonic() - hung_up < 2.0
+        code = app.wait(3.0)
+        # None: still running; 1: the watchdog ended it before the save was done. The
+        # watchdog ends it within SAVE_WAIT + EXIT_GRACE (1.9 s); a second more for a
+        # loaded machine to run it.
+        assert code == 0, f"not gone cleanly three seconds after the hang-up (exit {code})"
+        assert time.monotonic() - hung_up < 3.0
     _slot, payload = the_save(tmp_path)
     assert_plays_on_like(payload, shadow)
 
