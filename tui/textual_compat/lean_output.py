@@ -321,11 +321,15 @@ class LeanOutputDriver(Driver):
         """The terminal may show anything, in any style, with its cursor anywhere (a
         ``wall`` message or another program wrote to it): know none of it."""
         with self._lean_lock:
-            width = self.lean.width
-            self.lean = LeanStream(self.lean.erase, self.lean.scroll)
-            self.lean.width = width
+            self._start_over()
             super().write("\x1b[0m")  # type: ignore[safe-super]
             self.lean.actual = self.lean.desired = PLAIN  # the style, known again
+
+    def _start_over(self) -> None:
+        """A stream that knows nothing of the terminal but its width (lock held)."""
+        width = self.lean.width
+        self.lean = LeanStream(self.lean.erase, self.lean.scroll)
+        self.lean.width = width
 
     def write(self, data: str) -> None:
         with self._lean_lock:  # one stream, in the order it is written
@@ -333,9 +337,7 @@ class LeanOutputDriver(Driver):
                 lean = self.lean.feed(data)
             except Exception:  # never a screen left undrawn: this write as it came,
                 lean = data  # and a stream that knows nothing of the terminal yet
-                width = self.lean.width
-                self.lean = LeanStream(self.lean.erase, self.lean.scroll)
-                self.lean.width = width
+                self._start_over()
             super().write(lean)  # type: ignore[safe-super]
 
 
