@@ -112,18 +112,24 @@ def simulations(seed: int) -> Numbers:
     }
 
 
-def bare_loops() -> Numbers:
-    """``tests.bench_simloop`` in a process of its own: the bare dice and card loops the
-    simulator's speed is a ratio to."""
+def child_numbers(module: str, env: dict[str, str] | None = None) -> Numbers:
+    """``python -m module`` in a process of its own; the JSON object it prints last."""
     done = subprocess.run(
-        [sys.executable, "-m", "tests.bench_simloop"],
+        [sys.executable, "-m", module],
         cwd=REPO,
+        env=env,
         capture_output=True,
         text=True,
         check=True,
     )
     numbers: Numbers = json.loads(done.stdout.strip().splitlines()[-1])
     return numbers
+
+
+def bare_loops() -> Numbers:
+    """``tests.bench_simloop`` in a process of its own: the bare dice and card loops the
+    simulator's speed is a ratio to."""
+    return child_numbers("tests.bench_simloop")
 
 
 def simulations_beside_loops(seed: int) -> Numbers:
@@ -142,16 +148,7 @@ def simulations_beside_loops(seed: int) -> Numbers:
 
 def screen_cpu(env: dict[str, str]) -> Numbers:
     """``tests.bench_screen_cpu`` in a process of its own (the first time is one)."""
-    done = subprocess.run(
-        [sys.executable, "-m", "tests.bench_screen_cpu"],
-        cwd=REPO,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    numbers: Numbers = json.loads(done.stdout.strip().splitlines()[-1])
-    return numbers
+    return child_numbers("tests.bench_screen_cpu", env)
 
 
 def suite_time() -> Numbers:
