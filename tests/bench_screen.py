@@ -2,11 +2,10 @@
 
 Textual draws with absolute cursor moves (CSI row;col H), colours (SGR) and text; it
 turns line wrapping off. The app's lean output also moves by columns (CSI n C, D, G),
-erases runs of blanks (CSI n X), repeats the character just written (CSI n b) and
-scrolls a band of rows up (CSI t;b r, then CSI n S). This keeps a grid of characters
-from that stream and ignores every other sequence (modes, OSC titles, colours), so a
-driver can ask "is the curtain up?" or "which screen is showing?" without guessing
-from a pile of partial repaints.
+erases runs of blanks (CSI n X) and scrolls a band of rows up (CSI t;b r, then CSI n S).
+This keeps a grid of characters from that stream and ignores every other sequence
+(modes, OSC titles, colours), so a driver can ask "is the curtain up?" or "which screen
+is showing?" without guessing from a pile of partial repaints.
 Wide characters take two cells, measured as Rich (and so Textual) measures them.
 """
 
@@ -35,8 +34,6 @@ class Screen:
         self.row = self.column = 0
         self._decoder = codecs.getincrementaldecoder("utf-8")("replace")
         self._pending = ""
-        self._last = ""
-        """The character just written (REP repeats it)."""
         self._region = (0, rows - 1)
         """The scroll region's first and last rows (from 0)."""
 
@@ -49,13 +46,8 @@ class Screen:
         for match in _TOKEN.finditer(text):
             if match.group("text") is not None:
                 self._write(match.group("text"))
-                self._last = match.group("text")[-1]
                 continue
-            last, self._last = self._last, ""
-            if match.group("final") == "b" and last >= " ":
-                csi = match.group("csi")
-                self._write(last * (int(csi) if csi.isdigit() else 1))
-            elif match.group("final") == "r":
+            if match.group("final") == "r":
                 parts = [int(p) for p in match.group("csi").split(";") if p.isdigit()]
                 top, bottom = parts if len(parts) == 2 else (1, self.rows)
                 self._region = (max(top, 1) - 1, min(bottom, self.rows) - 1)

@@ -2,12 +2,11 @@
 
 Written on its own (not from ``tui.textual_compat.lean_output``'s tables): SGR applied
 one parameter at a time, cursor moves (CUP, CUF, CUB, CHA, CR, LF), erasing (ECH, as
-with bce), repeating the character just written (REP, only straight after it), a
-scroll region (DECSTBM, which homes the cursor) scrolled up (SU, the rows scrolled in
-blank in the background colour, as with bce), one or two cells per character as Rich
-measures them. Each cell keeps
-what it shows: a character with its attributes and colours, or for a blank its
-background, the foreground when reversed, and any line drawn through it.
+with bce), a scroll region (DECSTBM, which homes the cursor) scrolled up (SU, the rows
+scrolled in blank in the background colour, as with bce), one or two cells per character
+as Rich measures them. Each cell keeps what it shows: a character with its attributes
+and colours, or for a blank its background, the foreground when reversed, and any line
+drawn through it.
 """
 
 from __future__ import annotations
@@ -77,13 +76,8 @@ class ModelTerminal:
         return (char, frozenset(self.attrs), self.fg, self.bg)
 
     def feed(self, data: str) -> None:
-        last: str | None = None  # the character just written, for REP
         for match in _SEQ.finditer(data):
             params, final, char = match.groups()
-            if final == "b" and last is not None:
-                numbers = [int(p) for p in params.split(";") if p.isdigit()] if params else []
-                self.feed(last * (numbers[0] if numbers else 1))
-            last = char if char is not None and char >= " " else None
             numbers = [int(p) for p in params.split(";") if p.isdigit()] if params else []
             count = numbers[0] if numbers else 1
             if final == "m":
