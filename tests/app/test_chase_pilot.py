@@ -17,7 +17,7 @@ from tests.support.chase import (
     screen_lines,
     table_of,
 )
-from tests.support.settle import settle
+from tests.support.settle import press_settled, settle
 from tests.support.table import on_top, write_settings
 from tui.gameconfig import BOT_NAMES
 from tui.screens.curtain import PassCurtain, PrivateResult
@@ -99,7 +99,8 @@ async def test_the_dealer_cuts_with_arrows_digits_and_goes_back(
     async with app.run_test(size=(80, 24)) as pilot:
         app.start_game(chase_config())
         await pilot.pause()
-        await pilot.press("d", "enter", "s", "enter", "s", "enter", "c")
+        await press_settled(pilot, "d", "enter", "s", "enter", "s", "enter")
+        await pilot.press("c")
         await pilot.pause()
         cut = on_top(app)
         assert isinstance(cut, CutScreen)
@@ -143,7 +144,8 @@ async def test_a_random_cut_leaves_the_games_deck_alone(
         async with app.run_test(size=(80, 24)) as pilot:
             app.start_game(chase_config(seed=9))
             await pilot.pause()
-            await pilot.press("d", "enter", "s", "enter", "s", "enter", "c", *keys)
+            await press_settled(pilot, "d", "enter", "s", "enter", "s", "enter")
+            await pilot.press("c", *keys)
             await pilot.pause()
             states.append(table_of(app).controller.game.to_dict()["rng"])
     assert states[0] == states[1]
@@ -158,7 +160,8 @@ async def test_a_king_blocks_a_swap_and_its_holder_cannot_change(
     async with app.run_test(size=(80, 24)) as pilot:
         app.start_game(chase_config())
         await pilot.pause()
-        await pilot.press("d", "enter", "c")
+        await press_settled(pilot, "d", "enter")
+        await pilot.press("c")
         await pilot.pause()
         assert "Ben asks to change, Cleo shows a King (K♠): no swap" in log_of(app)
         assert isinstance(on_top(app), TableScreen), "nothing private after a block"
@@ -213,7 +216,8 @@ async def test_dealers_king_costs_the_dealer_a_life(make_app: MakeApp, app_dirs:
     async with app.run_test(size=(80, 24)) as pilot:
         app.start_game(chase_config(variants=["dealers-king", "dealer-draws"]))
         await pilot.pause()
-        await pilot.press("d", "enter", "s", "enter", "s", "enter")
+        await press_settled(pilot, "d", "enter", "s", "enter", "s")
+        await pilot.press("enter")
         await pilot.pause()
         assert bar_labels(app) == ["Stand", "Draw the top card"]
         await pilot.press("d")
@@ -278,7 +282,8 @@ async def test_pairs_are_safe_nobody_loses(make_app: MakeApp, app_dirs: AppDirs)
     async with app.run_test(size=(80, 24)) as pilot:
         app.start_game(chase_config(variants=["pairs-safe"]))
         await pilot.pause()
-        await pilot.press("d", "enter", "s", "enter", "s", "enter", "s")
+        await press_settled(pilot, "d", "enter", "s", "enter", "s", "enter")
+        await pilot.press("s")
         await pilot.pause()
         assert on_top(app).summary.title == "Round 1: nobody loses"
         assert "Every card is paired: nobody loses a life." in on_top(app).summary.lines
@@ -331,7 +336,8 @@ async def test_no_screenshot_at_the_table(
     async with app.run_test(size=(80, 24)) as pilot:
         app.start_game(chase_config())
         await pilot.pause()
-        await pilot.press("d", "enter")
+        await press_settled(pilot, "d")
+        await pilot.press("enter")
         await pilot.pause()
         for screen in (on_top(app),):
             titles = [command.title for command in app.get_system_commands(screen)]
@@ -372,7 +378,8 @@ async def test_a_swap_shows_the_new_card_until_covered(
     async with app.run_test(size=(80, 24)) as pilot:
         app.start_game(chase_config())
         await pilot.pause()
-        await pilot.press("d", "enter", "c")
+        await press_settled(pilot, "d", "enter")
+        await pilot.press("c")
         await pilot.pause()
         assert isinstance(on_top(app), PrivateResult)
         text = "\n".join(screen_lines(app))

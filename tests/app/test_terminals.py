@@ -40,6 +40,7 @@ from textual.widgets import OptionList
 from tests.support.app import SEED, AppDirs
 from tests.support.chase import chase_config, deck, deck_factory, screen_lines
 from tests.support.pace import hold_forced_moves
+from tests.support.settle import press_settled
 from tests.support.table import aces_config, scripted_factory, write_settings
 from tui.app import PartyDiceApp
 
@@ -326,7 +327,8 @@ async def test_ascii_screens_hold_no_symbols(
         await check_ascii(pilot, "chase showdown", "Showdown: Ann Qs, Ben 4c, Cleo Ks", seen)
         await pilot.press("escape")
         await check_ascii(pilot, "chase table after the round", "v loses", seen)
-        await pilot.press("d", "enter", "s", "enter", "s", "enter", "c")
+        await press_settled(pilot, "d", "enter", "s", "enter", "s", "enter")
+        await pilot.press("c")
         await check_ascii(pilot, "chase cut chooser", "Ben cuts the deck", seen)
     assert not seen, seen
 

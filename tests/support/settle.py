@@ -51,3 +51,12 @@ async def settle(pilot: Any) -> None:
         if any(entry.endswith("busy") for entry in pending):
             await asyncio.sleep(0.01)  # a timer, not a guess: the turn ends by itself
     raise AssertionError(f"the app did not settle: {_pending(app)}")
+
+
+async def press_settled(pilot: Any, *keys: str) -> None:
+    """Press ``keys`` one at a time, each once the app has settled from the one before,
+    as a person who waits for each screen would (a burst can meet a curtain not counted
+    as drawn yet, which rightly holds the key back)."""
+    for key in keys:
+        await pilot.press(key)
+        await settle(pilot)
