@@ -26,7 +26,9 @@ def _pending(app: Any) -> list[str]:
     for screen in app.screen_stack:
         if getattr(screen, "busy", False):
             pending.append(f"{type(screen).__name__} busy")
-        if screen._callbacks:
+        if screen._callbacks and (screen is app.screen or screen._message_queue.qsize()):
+            # A screen under the top one runs these when it next idles, which only a
+            # message of its own brings: with none queued, they are not waiting on time.
             pending.append(f"{type(screen).__name__} callbacks after refresh")
         for node in (screen, *screen.walk_children()):
             if node._message_queue.values or node._next_callbacks:
