@@ -1,4 +1,5 @@
-"""``terminal_input``, ``input_decoding``, ``extended_keys``, ``unended_paste``: the
+"""``terminal_input``, ``input_decoding``, ``extended_keys``, ``unended_paste``,
+``lone_escape``: the
 driver globals they replace, the parser methods they wrap, and their effect."""
 
 from __future__ import annotations
@@ -6,6 +7,7 @@ from __future__ import annotations
 import inspect
 import time
 
+import pytest
 from textual import events
 from textual._xterm_parser import XTermParser
 from textual.drivers import linux_driver, linux_inline_driver
@@ -103,3 +105,54 @@ def test_a_second_answer_about_size_reports_is_not_believed() -> None:
     assert len(list(parser.feed("\x1b[?2048;0$y"))) == 1  # not supported: SIGWINCH it is
     assert list(parser.feed("\x1b[?2048;1$y")) == []  # typed later: not an answer
     assert resizes(parser, FALSE_SIZE) == []
+
+
+def test_textual_waits_after_a_lone_escape_for_a_sequence_to_continue() -> None:
+    """What the workaround is for: Textual's parser holds a lone ESC back until its
+    wait (``ESCAPE_DELAY``) has passed, and names the moment ``_timeout_time``."""
+    parser = XTermParser()
+    assert keys(parser, "\x1b") == [] and waited(parser) == ["escape"]
+
+
+def waited(parser: XTermParser) -> list[str]:
+    """The keys a parser gives once its wait for a sequence to continue is over."""
+    assert parser._timeout_time is not None, "the parser is not waiting"
+    parser._timeout_time = 0.0
+    return [event.key for event in parser.tick() if isinstance(event, events.Key)]
+
+
+def test_a_read_of_a_lone_escape_is_the_escape_key_at_once() -> None:
+    parser = TerminalInputParser()
+    assert keys(parser, "\x1b") == ["escape"]
+    assert parser._timeout_time is None and list(parser.tick()) == []
+    assert keys(parser, "x") == ["x"]  # and the next key is a key of its own
+    assert keys(parser, "\x1b") == ["escape"]
+
+
+@pytest.mark.parametrize(
+    "reads",
+    [
+        ["\x1b[A"],  # an arrow
+        ["\x1bx"],  # Alt+x (it waits, in Textual too)
+        ["\x1b\x1b"],  # Escape pressed twice in one read
+        ["a\x1b", "[B"],  # a read split after an ESC: still an arrow
+        ["\x1b[", "\x1b"],  # an ESC inside a sequence left open
+        ["\x1b[200~", "\x1b", "[201~"],  # a paste holding an ESC
+    ],
+)
+def test_an_escape_with_more_in_its_read_is_parsed_as_textual_does(reads: list[str]) -> None:
+    """Every ESC but a read of one between sequences keeps Textual's meaning and wait."""
+    ours, textuals = TerminalInputParser(), XTermParser()
+    for data in reads:
+        assert keys(ours, data) == keys(textuals, data)
+        assert (ours._timeout_time is None) == (textuals._timeout_time is None)
+    if textuals._timeout_time is not None:
+        assert waited(ours) == waited(textuals)
+
+
+def test_escdelay_in_the_environment_brings_the_wait_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("ESCDELAY", "300")
+    parser = TerminalInputParser()
+    assert keys(parser, "\x1b") == [] and waited(parser) == ["escape"]

@@ -22,8 +22,9 @@ shows which workaround to revisit:
 - ``terminal_input``: installs, in the Linux drivers' input thread, ``input_decoding``
   (bytes that are not UTF-8 become U+FFFD), ``extended_keys`` (``ESC [ n u`` beyond
   U+10FFFF is ignored), ``unended_paste`` (a bracketed paste left open ends) and
-  ``unasked_reports`` (a window size reported on the input counts only if asked for);
-  ``textual._xterm_parser.XTermParser`` and the drivers' module globals.
+  ``unasked_reports`` (a window size reported on the input counts only if asked for)
+  and ``lone_escape`` (a read of one ESC is the Escape key, at once, without the 100 ms
+  wait); ``textual._xterm_parser.XTermParser`` and the drivers' module globals.
 - ``quiet_footer``: the footer rebuilds its keys only when they change (public names
   only; it works around how ``Footer`` answers every bindings signal).
 - ``quiet_resume``: a screen pushed again is restyled only when the theme, the app's

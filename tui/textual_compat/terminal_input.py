@@ -5,9 +5,9 @@ builds its decoder and its parser from the module globals
 ``textual.drivers.linux_driver.getincrementaldecoder`` and ``XTermParser``. ``apply()``
 replaces them (the inline driver's too): a lenient decoder (``input_decoding``) and
 ``TerminalInputParser``, Textual's parser with the guards of ``extended_keys``,
-``unended_paste`` and ``unasked_reports``. An exception in that thread would end the
-app, and input must never do that. ``tests/textual_compat/test_terminal_input.py``
-checks the globals.
+``unended_paste`` and ``unasked_reports``, and Escape at once (``lone_escape``). An
+exception in that thread would end the app, and input must never do that.
+``tests/textual_compat/test_terminal_input.py`` checks the globals.
 """
 
 from __future__ import annotations
@@ -16,13 +16,14 @@ from textual.drivers import linux_driver, linux_inline_driver
 
 from tui.textual_compat import input_decoding
 from tui.textual_compat.extended_keys import ExtendedKeyGuard
+from tui.textual_compat.lone_escape import LoneEscapeGuard
 from tui.textual_compat.unasked_reports import UnaskedReportGuard
 from tui.textual_compat.unended_paste import UnendedPasteGuard
 
 
-class TerminalInputParser(UnaskedReportGuard, UnendedPasteGuard, ExtendedKeyGuard):
+class TerminalInputParser(LoneEscapeGuard, UnaskedReportGuard, UnendedPasteGuard, ExtendedKeyGuard):
     """Textual's xterm parser, safe against sequences no terminal should send (and
-    against reports it did not ask for)."""
+    against reports it did not ask for), that answers Escape at once."""
 
 
 def apply() -> None:

@@ -1,0 +1,65 @@
+"""The Escape key is answered at once, not a tenth of a second later.
+
+What Textual does: ESC is both the Escape key and the first byte of every other key's
+escape sequence (an arrow is ``ESC [ A``), so ``XTermParser`` waits
+``constants.ESCAPE_DELAY`` (100 ms, or ``$ESCDELAY``) for a byte that would continue
+it; the input thread notices the wait is over only at its next wake-up (every 100 ms).
+Every Escape (leaving the rules, a menu, a screen) reached the app 100 to 200 ms after
+it was pressed, against 15 to 20 ms for any other key (``make bench``, issue 12).
+
+What this does: a read from the terminal that is exactly one ESC, taken while the
+parser is between sequences, is the Escape key, at once. A terminal writes a key's
+whole sequence in one write, and the pty (or SSH) hands it over in one read, so a read
+of a lone ESC is a person pressing Escape; crossterm, the terminal library of many Rust
+TUIs, decides the same way (a lone ESC with no more input waiting). An ESC with
+anything after it in the same read (an arrow, Alt+key, a mouse report), an ESC that ends
+a longer read and any ESC inside a paste are parsed by Textual as before, with its wait
+(the paste is followed by ``unended_paste``, the guard this one extends). A player
+whose link does split sequences (seen on some serial lines and multiplexers) sets
+``ESCDELAY``, as for curses programs, and gets Textual's wait back.
+
+Private: ``Parser._timeout_time`` (when the pending read times out) and ``tick()``.
+``tests/textual_compat/test_terminal_input.py`` fails when Textual renames them or
+stops waiting after a lone ESC (the workaround can go).
+
+Upstream report (textual, 8.2.8):
+    Title: the Escape key is delivered ESCAPE_DELAY (100 ms) or more after it is pressed.
+    Smallest reproduction: in any app on a pty, write ``\\x1b`` and time the ``Key``
+    event: 100 to 200 ms (``run_input_thread`` ticks the parser every 100 ms).
+    Suggested fix: when a read returns a lone ESC and the parser is between sequences,
+    deliver Escape at once (as crossterm does), or tick the parser at the delay.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+
+from textual.message import Message
+
+from tui.textual_compat.unended_paste import UnendedPasteGuard
+
+ESC = "\x1b"
+
+
+def at_once() -> bool:
+    """Escape at once, unless the player asked for a wait with ``ESCDELAY``."""
+    return "ESCDELAY" not in os.environ
+
+
+class LoneEscapeGuard(UnendedPasteGuard):
+    """An xterm parser that takes a read of a lone ESC as the Escape key, at once."""
+
+    def __init__(self, debug: bool = False) -> None:
+        super().__init__(debug)
+        self._escape_at_once = at_once()
+
+    def feed(self, data: str) -> Iterable[Message]:
+        # Between sequences: none waiting to be continued, no paste open (whose ESC is
+        # text, or the start of its end).
+        between = self._timeout_time is None and not self._pasting
+        tokens = list(super().feed(data))
+        if data == ESC and between and self._escape_at_once and self._timeout_time:
+            self._timeout_time = 0.0  # its wait is over: the next tick sends Escape
+            tokens += self.tick()
+        return tokens
