@@ -76,7 +76,7 @@ class RepaintLog:
 def counting_repaints(app: Any) -> Iterator[RepaintLog]:
     """Record every update any screen of ``app`` builds, as the terminal would get it."""
     log = RepaintLog()
-    log.stream.width = app.size.width
+    log.stream.width, log.stream.height = app.size.width, app.size.height
     original = Compositor.render_update
 
     def render_update(self: Compositor, full: bool = False, **kwargs: Any) -> Any:

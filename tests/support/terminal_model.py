@@ -132,7 +132,7 @@ def same_screens(
     cursor after each write; the bytes of each stream."""
     plain, lean = ModelTerminal(*size), ModelTerminal(*size)
     stream = LeanStream(erase, scroll)
-    stream.width = size[0]
+    stream.width, stream.height = size
     before = after = 0
     for number, data in enumerate(writes):
         lean_data = stream.feed(data)

@@ -159,6 +159,53 @@ def test_what_the_stream_cannot_follow_makes_it_send_the_cells_again() -> None:
     same_screens(writes, (12, 3))
 
 
+def _update(rows: list[str]) -> str:
+    """A full update as Textual writes it: each row placed, a line feed between rows."""
+    return "\n".join(f"\x1b[{n};1H\x1b[38;5;253m{row}\x1b[0m" for n, row in enumerate(rows, 1))
+
+
+def test_a_character_of_unknown_width_costs_its_own_row_not_the_screen() -> None:
+    """A screen drawn twice: rows with an arrow the app does not draw (East Asian width
+    ambiguous: one cell or two, by the terminal) lose the cursor on their row, and the
+    line feed after such a row forgets the row below too, no more; a row that could
+    reach the bottom, where a line feed would scroll, still forgets everything."""
+    rows = ["Rules", "→ one", "plain two", "↔ three", "plain four", "plain five", "end"]
+    stream = LeanStream()
+    stream.width, stream.height = 20, 7
+    stream.feed("\x1b[0m")
+    stream.feed(_update(rows))
+    again = stream.feed(_update(rows))
+    assert "Rules" not in again and "five" not in again, repr(again)
+    assert "two" in again and "four" in again  # each below a lost row
+    assert "one" in again and "three" in again  # after their own unknown character
+    near_the_bottom = [*rows[:5], "→ six", "end"]
+    stream.feed(_update(near_the_bottom))
+    assert "Rules" in stream.feed(_update(near_the_bottom))  # had row 6 wrapped
+    stream.feed("\x1b[?7l")  # wrapping off, as Textual starts: no row reaches the next
+    stream.feed(_update(near_the_bottom))
+    assert "Rules" not in stream.feed(_update(near_the_bottom))
+    stream.feed("\x1b[?7h")
+    stream.feed(_update(near_the_bottom))
+    assert "Rules" in stream.feed(_update(near_the_bottom))
+    unsized = LeanStream()
+    unsized.width = 20
+    unsized.feed("\x1b[0m" + _update(rows))
+    assert "Rules" in unsized.feed(_update(rows))  # no height told: as before
+    same_screens(["\x1b[0m", _update(rows), _update(rows), _update(near_the_bottom)], (20, 7))
+    same_screens(["\x1b[0m", _update(rows), _update(rows[::-1]), _update(rows)], (20, 7))
+
+
+def test_the_symbols_the_app_draws_are_one_cell_and_cost_nothing_drawn_again() -> None:
+    """The header's circle, the rules' bullets and dashes, the dice and the suits: a
+    screen of them drawn a second time sends no cell."""
+    rows = ["⭘ party-dice — Rules", "• Each ⚀ … ⚅", "A♠ K♥ ↑↓ ✕ ✗"]
+    stream = LeanStream()
+    stream.width, stream.height = 30, 3
+    stream.feed("\x1b[0m" + _update(rows))
+    again = stream.feed(_update(rows))
+    assert not any(text in again for text in ("party", "Each", "♠")), repr(again)
+
+
 def test_runs_of_one_character_go_out_whole_never_repeated() -> None:
     """No REP (``CSI n b``) even where terminfo has ``rep``: many terminals that call
     themselves xterm lack it or repeat only ASCII (tmux before 3.5, PuTTY, JetBrains'),
@@ -274,10 +321,10 @@ def test_random_frames_draw_the_same_through_every_shortcut() -> None:
     for _ in range(300):
         roll = chooser.random()
         if roll < 0.3:  # the log gains a line: whole rows, moved up
-            rows = [*rows[1:], ["".join(chooser.choice("xy  ") for _ in range(width))]]
+            rows = [*rows[1:], ["".join(chooser.choice("xy  →") for _ in range(width))]]
             top = chooser.randint(1, 3)
             writes.append(
-                "".join(
+                chooser.choice(["", "\n"]).join(  # Textual's full updates: a line feed
                     f"\x1b[{row};1H\x1b[38;5;253;48;5;233m{rows[row - 1][0]}\x1b[0m"
                     for row in range(top, height + 1)
                 )

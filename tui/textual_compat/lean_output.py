@@ -86,6 +86,8 @@ from tui.textual_compat.lean_sgr import (
 )
 
 _INCOMPLETE = re.compile(r"\x1b(?:\[[0-?]*[ -/]*|\][^\x07\x1b]*\x1b?)?\Z")
+WRAP_MODES = {"\x1b[?7h": True, "\x1b[?7l": False}
+"""Auto-wrap on and off (DECAWM): neither moves the cursor nor changes a cell."""
 ERASE_FROM = 10
 """Blanks in a run at least this long are erased (ECH and a move past them) rather
 than written."""
@@ -103,6 +105,11 @@ class LeanStream:
         ``csr`` and ``indn``), when the stream knows the terminal's ``width``."""
         self.width: int | None = None
         """The terminal's width in cells (told on every resize), if known."""
+        self.height: int | None = None
+        """The terminal's height in rows (told with the width), if known."""
+        self.wraps = True
+        """The terminal wraps a row that runs past its last column onto the next (its
+        default; Textual turns it off, ``ESC [ ? 7 l``, when it starts)."""
         self.actual: Style | None = None
         """The style the terminal has now (``None``: unknown until a full reset)."""
         self.desired: Style | None = None
@@ -158,7 +165,9 @@ class LeanStream:
             write(self._place())
             self._settle(write)
             write(other)
-            if other not in STILL and not other.startswith("\x1b]"):
+            if other in WRAP_MODES:
+                self.wraps = WRAP_MODES[other]
+            elif other not in STILL and not other.startswith("\x1b]"):
                 self.cursor = self.lost_row = None  # it may have moved the cursor,
                 self.shown.forget()  # or changed cells
         self._flush(write)
@@ -218,6 +227,16 @@ class LeanStream:
             self.wanted = (at[0] + 1, at[1])  # a line feed between lines: a move
             return
         if at is None:  # drawn where the stream cannot tell
+            if self._clear_line_feed(text):
+                # Textual's line feed between two rows of an update (the next comes with
+                # a move), from a row a character of unknown width lost the cursor on:
+                # it scrolls nothing, so only the row below, which a wrap may have
+                # reached, is forgotten with the rest of the lost row.
+                assert self.lost_row is not None
+                self.shown.forget_from(self.lost_row + 1, 1)
+                self.lost_row = None  # the cursor's row is not known either now
+                self._draw(text, at, write)
+                return
             if self.lost_row is None or "\n" in text:
                 self.shown.forget()
                 self.lost_row = None
@@ -245,6 +264,16 @@ class LeanStream:
             self.wanted = (row, col + start)
             self._draw(text[start:end], self.wanted, write)
         self.wanted = (row, col + cells)  # past the cells already shown
+
+    def _clear_line_feed(self, text: str) -> bool:
+        """True for a line feed from a lost row that cannot scroll: the cursor is on
+        the lost row, or on the row below had the row wrapped, and not on the bottom."""
+        return (
+            text == "\n"
+            and self.lost_row is not None
+            and self.height is not None
+            and self.lost_row + (2 if self.wraps else 1) <= self.height
+        )
 
     def _draw(self, text: str, at: tuple[int, int] | None, write: Any) -> None:
         """Write ``text`` at ``at`` (where the stream wants the cursor, or ``None``)."""
@@ -310,26 +339,27 @@ class LeanOutputDriver(Driver):
         self.lean = LeanStream(erases_in_background(term), scrolls_regions(term))
         self._lean_lock = threading.Lock()
 
-    def forget_cells(self, width: int | None = None) -> None:
-        """The terminal's cells may show anything now (it was resized to ``width``
-        cells): send them all."""
+    def forget_cells(self, width: int | None = None, height: int | None = None) -> None:
+        """The terminal's cells may show anything now (it was resized to ``width`` by
+        ``height`` cells): send them all."""
         with self._lean_lock:
             self.lean.shown.forget()
-            self.lean.width = width
+            self.lean.width, self.lean.height = width, height
 
     def forget_everything(self) -> None:
         """The terminal may show anything, in any style, with its cursor anywhere (a
         ``wall`` message or another program wrote to it): know none of it."""
         with self._lean_lock:
             self._start_over()
-            super().write("\x1b[0m")  # type: ignore[safe-super]
+            wrap = "" if self.lean.wraps else "\x1b[?7l"  # the mode Textual set, again
+            super().write("\x1b[0m" + wrap)  # type: ignore[safe-super]
             self.lean.actual = self.lean.desired = PLAIN  # the style, known again
 
     def _start_over(self) -> None:
         """A stream that knows nothing of the terminal but its width (lock held)."""
-        width = self.lean.width
-        self.lean = LeanStream(self.lean.erase, self.lean.scroll)
-        self.lean.width = width
+        old = self.lean
+        self.lean = LeanStream(old.erase, old.scroll)
+        self.lean.width, self.lean.height, self.lean.wraps = old.width, old.height, old.wraps
 
     def write(self, data: str) -> None:
         with self._lean_lock:  # one stream, in the order it is written
@@ -369,4 +399,4 @@ class LeanOutputApp(App[ReturnType]):
         what it shows (Textual repaints all of it next). ``App._driver`` is private."""
         driver = self._driver
         if isinstance(driver, LeanOutputDriver):
-            driver.forget_cells(event.size.width)
+            driver.forget_cells(event.size.width, event.size.height)

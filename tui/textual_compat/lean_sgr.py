@@ -43,8 +43,14 @@ BG = frozenset({*map(str, range(40, 48)), *map(str, range(100, 108))})
 SEEN_ON_BLANKS = frozenset({"4", "21", "9", "53", "51", "52"})
 """Attributes a blank cell shows (lines through it); colours aside, no other does."""
 
-NARROW_SYMBOLS = frozenset("\u2605\u2660\u2661\u2662\u2663\u2664\u2665\u2666\u2667\u2717")
-"""Stars, card suits and the cross the table draws: one cell, as Rich measures them."""
+NARROW_SYMBOLS = frozenset("★♠♡♢♣♤♥♦♧✗✕•—…↑↓⚀⚁⚂⚃⚄⚅⭘")
+"""Characters of East Asian width ambiguous or neutral that the app draws itself: stars,
+suits and crosses, the rules' bullets and dashes, the setup's arrows, the die faces
+(one cell, ``DESIGN.md``) and the circle of Textual's ``Header``. Each is one cell as
+Rich measures it and Textual lays it out; a terminal that drew one two wide would break
+the layout whatever the stream did. Taken as unknown, each lost the cursor on its row
+and made the stream send that row and the next again on every repaint (the rules screen
+went out whole twice when it was drawn twice)."""
 
 
 @lru_cache(maxsize=4096)
