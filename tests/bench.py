@@ -86,6 +86,8 @@ LATENCY_KEYS = (
     ("curtain_lift", "a curtain lifted", "the worst"),
     ("curtain_shown", "a key that brings a curtain up", "the worst"),
     ("rules", "the rules opened (?)", "the worst (the first, parsing the rules)"),
+    ("rules_first", "the rules opened the first time", "the worst"),
+    ("rules_again", "the rules opened again (kept)", "the worst"),
     ("leave", "the rules left (Escape)", "the worst"),
 )
 """The key-to-screen rows (``tests.bench_latency``): key, what was pressed, its worst."""

@@ -92,6 +92,9 @@ def test_latency_summary_names_the_rows() -> None:
         Press("stand", 1, 0.07),
         Press("curtain", 1, 0.2),
         Press("start_round", 1, 9.0),
+        Press("rules_first", 1, 0.2),
+        Press("rules_again", 1, 0.02),
+        Press("rules_again", 1, 0.01),
     ]
     out = bench_latency.summary(presses)
     assert out["latency.roll"] == pytest.approx(0.02)
@@ -99,6 +102,9 @@ def test_latency_summary_names_the_rows() -> None:
     assert out["latency.stand"] == pytest.approx(0.06)
     assert (out["latency.stand_n"], out["latency.curtain_lift_n"]) == (2, 1)
     assert not any("start_round" in key for key in out)
+    assert (out["latency.rules_n"], out["latency.rules"]) == (3, pytest.approx(0.02))
+    assert out["latency.rules_first"] == pytest.approx(0.2)
+    assert out["latency.rules_again"] == pytest.approx(0.015)
     assert bench_latency.parse_size("160x48") == (160, 48)
 
 
