@@ -227,11 +227,8 @@ class LeanStream:
             self.wanted = (at[0] + 1, at[1])  # a line feed between lines: a move
             return
         if at is None:  # drawn where the stream cannot tell
-            if self._clear_line_feed(text):
-                # Textual's line feed between two rows of an update (the next comes with
-                # a move), from a row a character of unknown width lost the cursor on:
-                # it scrolls nothing, so only the row below, which a wrap may have
-                # reached, is forgotten with the rest of the lost row.
+            if self._clear_line_feed(text):  # Textual's, between two rows of an update:
+                # only the row below, which a wrap may have reached, is forgotten too
                 assert self.lost_row is not None
                 self.shown.forget_from(self.lost_row + 1, 1)
                 self.lost_row = None  # the cursor's row is not known either now
