@@ -227,18 +227,14 @@ class LeanStream:
             self.wanted = (at[0] + 1, at[1])  # a line feed between lines: a move
             return
         if at is None:  # drawn where the stream cannot tell
-            if self._clear_line_feed(text):  # Textual's, between two rows of an update:
-                # only the row below, which a wrap may have reached, is forgotten too
-                assert self.lost_row is not None
-                self.shown.forget_from(self.lost_row + 1, 1)
-                self.lost_row = None  # the cursor's row is not known either now
-                self._draw(text, at, write)
-                return
-            if self.lost_row is None or "\n" in text:
+            if self.lost_row is None or ("\n" in text and not self._clear_line_feed(text)):
                 self.shown.forget()
                 self.lost_row = None
-            else:  # on from a character of unknown width: the rest of its row (or,
-                self.shown.forget_from(self.lost_row + 1, 1)  # had it wrapped, the next)
+            else:  # on from a character of unknown width (or Textual's line feed between
+                # the rows of an update): the rest of its row, or had it wrapped, the next
+                self.shown.forget_from(self.lost_row + 1, 1)
+                if text == "\n":
+                    self.lost_row = None  # the cursor's row is not known either now
             self._draw(text, at, write)
             return
         cells = advance(text)
