@@ -42,17 +42,12 @@ from tui.textual_compat.unended_paste import UnendedPasteGuard
 ESC = "\x1b"
 
 
-def at_once() -> bool:
-    """Escape at once, unless the player asked for a wait with ``ESCDELAY``."""
-    return "ESCDELAY" not in os.environ
-
-
 class LoneEscapeGuard(UnendedPasteGuard):
     """An xterm parser that takes a read of a lone ESC as the Escape key, at once."""
 
     def __init__(self, debug: bool = False) -> None:
         super().__init__(debug)
-        self._escape_at_once = at_once()
+        self._escape_at_once = "ESCDELAY" not in os.environ  # else the wait asked for
 
     def feed(self, data: str) -> Iterable[Message]:
         # Between sequences: none waiting to be continued, no paste open (whose ESC is
