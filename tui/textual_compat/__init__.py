@@ -25,6 +25,9 @@ shows which workaround to revisit:
   ``unasked_reports`` (a window size reported on the input counts only if asked for)
   and ``lone_escape`` (a read of one ESC is the Escape key, at once, without the 100 ms
   wait); ``textual._xterm_parser.XTermParser`` and the drivers' module globals.
+- ``gone_terminal``: a write to a terminal gone (EIO) drops the output instead of
+  ending Textual's writer thread, whose full queue then blocked the event loop and the
+  hang-up save (``LinuxDriver._file``).
 - ``quiet_footer``: the footer rebuilds its keys only when they change (public names
   only; it works around how ``Footer`` answers every bindings signal).
 - ``quiet_resume``: a screen pushed again is restyled only when the theme, the app's

@@ -71,6 +71,7 @@ from textual.app import App, ReturnType
 from textual.driver import Driver
 from textual.drivers.headless_driver import HeadlessDriver
 
+from tui.textual_compat.gone_terminal import guard_output
 from tui.textual_compat.lean_cells import UNKNOWN, ShownCells, cell_keys, changed_runs
 from tui.textual_compat.lean_scroll import STILL, TOKEN, find_scroll, scroll_sequence
 from tui.textual_compat.lean_sgr import (
@@ -328,6 +329,7 @@ class LeanOutputDriver(Driver):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        guard_output(self)  # a terminal gone must not stop the writer thread
         term = os.environ.get("TERM")
         self.lean = LeanStream(erases_in_background(term), scrolls_regions(term))
         self._lean_lock = threading.Lock()
