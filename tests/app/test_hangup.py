@@ -215,6 +215,22 @@ def test_sigterm_saves_and_exits_cleanly(tmp_path: Path, argv: list[str], moves:
     assert_plays_on_like(payload, shadow)
 
 
+def test_a_sigcont_it_never_stopped_for_changes_nothing(tmp_path: Path) -> None:
+    """The kernel sends SIGCONT with a hang-up's SIGHUP, and ``kill -CONT`` sends one at
+    any time: the app does not take the terminal over again (one alternate screen, not
+    two: ``tui.textual_compat.stray_continue``) and plays on."""
+    argv = [*AcesArgs, "--seed", "7"]
+    write_app_settings(tmp_path)
+    shadow = Shadow(argv, 1)
+    with start(tmp_path, argv) as app:
+        open_table(app)
+        os.kill(app.pid, signal.SIGCONT)
+        play(app, shadow, 2, tmp_path)
+        assert bytes(app.output).count(b"\x1b[?1049h") == 1
+        app.send("\x11")  # Ctrl+Q
+        assert app.wait(5.0) == 0
+
+
 def test_resume_after_a_hang_up_plays_on_from_the_same_state(tmp_path: Path) -> None:
     """``party-dice resume`` in a new terminal: the same game, and the same rolls."""
     argv = [*AcesArgs, "--seed", "11"]

@@ -28,6 +28,10 @@ shows which workaround to revisit:
 - ``gone_terminal``: a write to a terminal gone (EIO) drops the output instead of
   ending Textual's writer thread, whose full queue then blocked the event loop and the
   hang-up save (``LinuxDriver._file``).
+- ``stray_continue``: a SIGCONT (the kernel sends one with a hang-up's SIGHUP) starts
+  application mode again only after the driver's own SIGTSTP; Textual's restart from
+  inside a frame being written blocked the loop and the hang-up save
+  (``LinuxDriver._sigcont_application``, ``LinuxDriver._must_signal_resume``).
 - ``quiet_footer``: the footer rebuilds its keys only when they change (public names
   only; it works around how ``Footer`` answers every bindings signal).
 - ``quiet_resume``: a screen pushed again is restyled only when the theme, the app's

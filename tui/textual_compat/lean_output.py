@@ -85,6 +85,7 @@ from tui.textual_compat.lean_sgr import (
     scrolls_regions,
     transition,
 )
+from tui.textual_compat.stray_continue import ResumeOnlyAfterStop
 
 _INCOMPLETE = re.compile(r"\x1b(?:\[[0-?]*[ -/]*|\][^\x07\x1b]*\x1b?)?\Z")
 WRAP_MODES = {"\x1b[?7h": True, "\x1b[?7l": False}
@@ -368,8 +369,10 @@ class LeanOutputDriver(Driver):
 
 @cache
 def lean(driver_class: type[Driver]) -> type[Driver]:
-    """``driver_class`` with its output written lean (the same class for the same driver)."""
-    return type(f"Lean{driver_class.__name__}", (LeanOutputDriver, driver_class), {})
+    """``driver_class`` written lean (one class per driver), deaf to a SIGCONT it did
+    not stop for (``stray_continue``)."""
+    bases = (LeanOutputDriver, ResumeOnlyAfterStop, driver_class)
+    return type(f"Lean{driver_class.__name__}", bases, {})
 
 
 class LeanOutputApp(App[ReturnType]):
