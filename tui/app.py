@@ -14,6 +14,7 @@ A table screen may offer ``rules_context()``, ``save_game()``, ``saving`` and
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -88,6 +89,8 @@ class PartyDiceApp(
         per-user files (by default the XDG directories from ``tui.storage.paths``).
         """
         super().__init__()
+        if "TEXTUAL_ANIMATIONS" not in os.environ:  # a smooth scroll is 10 frames over SSH
+            self.animation_level = "none"
         if self.no_color:
             look.drop_unreadable_themes(self)
         self.start_command = start or Command("title")

@@ -15,6 +15,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from tests.support.app import open_setup
+from tests.support.repaints import counting_repaints
 
 MakeApp = Callable[..., Any]
 
@@ -86,3 +87,27 @@ async def test_a_name_still_wrong_after_a_key_stays_marked(make_app: MakeApp) ->
         second.name_input.value = "ANN"
         await pilot.pause()
         assert second.name_input.has_class("-invalid"), "the same problem, still marked"
+
+
+async def test_a_seat_added_below_the_screen_comes_into_view_in_a_few_frames(
+    make_app: MakeApp,
+) -> None:
+    """Over SSH every frame costs bytes: the new seat is scrolled into view at once, and
+    drawn when its row, the numbers and the focus are in place (an animated scroll drew
+    8 to 10 frames for each seat added past the screen; now 3 or 4)."""
+    frames: list[int] = []
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        setup = await open_setup(pilot, "c")
+        with counting_repaints(app) as log:
+            for _ in range(8):
+                log.mark()
+                await pilot.press("ctrl+n")
+                for _ in range(3):
+                    await pilot.pause()
+                frames.append(len(log.updates))
+        new = setup.rows()[-1]
+        assert setup.seats.scroll_y > 0, "the last seats are below the screen"
+        assert setup.seats.region.contains_region(new.region)
+        assert app.focused is new.name_input
+    assert max(frames) <= 5, frames

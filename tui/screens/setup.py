@@ -274,12 +274,13 @@ class SetupScreen(SubScreen):
 
     async def action_add_seat(self, computer: bool = False) -> None:
         """One more person (named "Player N" to type over) or computer, at the end."""
-        row = await self.seats.add(app_host(self).settings.bot_level if computer else PERSON)
-        if row is None or self._closed_meanwhile():
-            return
-        self.revalidate()
-        row.name_input.focus()
-        row.scroll_visible()
+        with self.app.batch_update():  # drawn once its row, numbers and focus are set
+            row = await self.seats.add(app_host(self).settings.bot_level if computer else PERSON)
+            if row is None or self._closed_meanwhile():
+                return
+            self.revalidate()
+            row.name_input.focus()
+            row.scroll_visible()
 
     async def action_remove_seat(self) -> None:
         row = self._focused_row() or (self.rows()[-1] if self.rows() else None)

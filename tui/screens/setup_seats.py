@@ -108,9 +108,12 @@ class SeatList(VerticalScroll, can_focus=False):
         as far as the table's size allows; how many there are now."""
         people = len(self.rows()) - self.computers()
         wanted = max(0, min(wanted, self.high - people))
-        while self.computers() < wanted:
-            if await self.add(self.level) is None:
-                break
+        missing = wanted - self.computers()
+        if missing > 0:  # in one mount: one layout for them all, not one each
+            taken = [row.clean for row in self.rows()]
+            names = bot_names(taken, missing)
+            rows = [SeatRow(name, self.level, self.ascii_only) for name in names]
+            await self.mount(*rows, before="#setup-count-line")
         extra = [row for row in self.rows() if row.kind != PERSON][wanted:]
         if extra:
             await self.remove_children(extra)
