@@ -54,7 +54,10 @@ async def test_a_person_s_turn_with_curtains_repaints_only_what_changed(
             await pilot.pause()
             await pilot.press("d")  # Ann deals: "Pass to Ben"
             await pilot.pause()
-            assert isinstance(on_top(app), PassCurtain)
+            curtain = on_top(app)
+            assert isinstance(curtain, PassCurtain)
+            # Built before every person's turn: one text, not a widget for each part.
+            assert len(curtain.children) == 1
             depth = len(app.screen_stack)
             seen = []
             sent = lean = 0

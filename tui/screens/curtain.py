@@ -77,16 +77,20 @@ class PassCurtain(Cover):
         self.border_title = "Pass the keyboard"
 
     def compose(self) -> ComposeResult:
+        """One text, in one widget: the box comes before every person's turn, and each
+        widget more is built, styled and mounted again each time."""
         who = self.player
         yield BoxText(
-            Text(f"Pass to {who}: press Enter when only {who} is looking.", style="bold"),
-            id="curtain-ask",
+            Text("\n").join(
+                [
+                    Text(f"Pass to {who}: press Enter when only {who} is looking.", style="bold"),
+                    Text("\n".join(self.lines)),
+                    key_hints(("Enter", f"I am {who}"), ("Esc", "Leave table")),
+                    Text(GATE_NOTE.format(verb="open"), style="dim"),
+                ]
+            ),
+            id="curtain-text",
         )
-        yield BoxText(Text("\n".join(self.lines)), id="curtain-public")
-        yield BoxText(
-            key_hints(("Enter", f"I am {who}"), ("Esc", "Leave table")), id="curtain-keys"
-        )
-        yield BoxText(Text(GATE_NOTE.format(verb="open"), style="dim"), id="curtain-gate")
 
     def take_key(self, event: Key) -> None:
         if lifted_by(self, event):
