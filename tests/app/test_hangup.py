@@ -218,7 +218,8 @@ def test_sigterm_saves_and_exits_cleanly(tmp_path: Path, argv: list[str], moves:
 def test_a_sigcont_it_never_stopped_for_changes_nothing(tmp_path: Path) -> None:
     """The kernel sends SIGCONT with a hang-up's SIGHUP, and ``kill -CONT`` sends one at
     any time: the app does not take the terminal over again (one alternate screen, not
-    two: ``tui.textual_compat.stray_continue``) and plays on."""
+    two: ``tui.textual_compat.stray_continue``) and plays on. Stopped (``kill -TSTP``)
+    and continued (``fg``), it gives the terminal back, takes it again and plays on."""
     argv = [*AcesArgs, "--seed", "7"]
     write_app_settings(tmp_path)
     shadow = Shadow(argv, 1)
@@ -227,6 +228,12 @@ def test_a_sigcont_it_never_stopped_for_changes_nothing(tmp_path: Path) -> None:
         os.kill(app.pid, signal.SIGCONT)
         play(app, shadow, 2, tmp_path)
         assert bytes(app.output).count(b"\x1b[?1049h") == 1
+        os.kill(app.pid, signal.SIGTSTP)
+        app.quiet(settle=0.3, limit=5)
+        assert bytes(app.output).endswith(b"\x1b[?1049l\x1b[?25h\x1b[?1004l")  # given back
+        os.kill(app.pid, signal.SIGCONT)
+        play(app, shadow, 1, tmp_path)
+        assert bytes(app.output).count(b"\x1b[?1049h") == 2
         app.send("\x11")  # Ctrl+Q
         assert app.wait(5.0) == 0
 
