@@ -8,8 +8,9 @@ then blocks for good on the 31st. The kernel's SIGHUP comes a moment after the
 terminal closes, and ``tui.hangup`` points the output at ``/dev/null`` when it
 arrives; a computer's turn that drew frames in between still blocked the loop, so the
 app never ran its hang-up save and the watchdog ended it (exit 1; the autosave after
-the last move still held the game). It happened
-in about one run in three of ``tests/app/test_hangup.py``.
+the last move still held the game). The failures of ``tests/app/test_hangup.py`` first
+put down to this were mostly another cause, found later: the SIGCONT that comes with
+the SIGHUP (``stray_continue``).
 
 What this does: the driver's output file is wrapped so that once a write or flush
 fails with an ``OSError`` the output is taken to be gone, and every write after it is
