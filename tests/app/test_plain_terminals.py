@@ -14,12 +14,13 @@ from typing import Any
 
 import pytest
 from textual.color import Color
-from textual.widgets import Footer, Select
+from textual.widgets import Select
 
 from tests.support.app import AppDirs
 from tests.support.chase import screen_lines
 from tests.support.table import aces_config, write_settings
 from tui.output_encoding import lacks_die_faces
+from tui.widgets.key_bar import KeyBar
 
 MakeApp = Callable[..., Any]
 
@@ -97,7 +98,7 @@ async def test_an_open_select_leaves_the_footer_in_sight(make_app: MakeApp) -> N
         select.expanded = True
         await pilot.pause()
         overlay = select.query_one("SelectOverlay")
-        footer = app.screen.query_one(Footer)
+        footer = app.screen.query_one(KeyBar)
         assert overlay.region.height > 1
         assert overlay.region.bottom <= footer.region.y, (overlay.region, footer.region)
         assert "Dismiss menu" in screen_lines(app)[-1]

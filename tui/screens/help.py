@@ -22,7 +22,7 @@ from textual.widgets import Header, Static
 
 from tui.look import sheets
 from tui.screens import SubScreen
-from tui.textual_compat.quiet_footer import QuietFooter
+from tui.widgets.key_bar import KeyBar
 
 EVERYWHERE: tuple[tuple[str, str], ...] = (
     ("? or F1", "Rules (of the game at the table, with its variants)"),
@@ -100,7 +100,7 @@ class HelpScreen(SubScreen):
         yield Header()
         with VerticalScroll(id="help-body"):
             yield Static(help_text(self.sections()), id="help-text")
-        yield QuietFooter()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.sub_title = "Keys"

@@ -19,7 +19,7 @@ from tui.games import variant_title
 from tui.look import sheets
 from tui.screens import SubScreen
 from tui.storage.history import GameRecord
-from tui.textual_compat.quiet_footer import QuietFooter
+from tui.widgets.key_bar import KeyBar
 from tui.widgets.textfit import fit
 
 WHEN, WINNER, LENGTH = 12, 12, 9
@@ -54,7 +54,7 @@ class RecentScreen(SubScreen):
         yield Header()
         yield Static("Recent games", classes="section-title", id="recent-title")
         yield DataTable(id="recent", cursor_type="row", zebra_stripes=True)
-        yield QuietFooter()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         from tui.storage.history import History

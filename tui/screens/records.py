@@ -18,7 +18,7 @@ from tui.app_host import app_host
 from tui.look import sheets
 from tui.screens import SubScreen
 from tui.storage.records import GameTally, NameRecord
-from tui.textual_compat.quiet_footer import QuietFooter
+from tui.widgets.key_bar import KeyBar
 from tui.widgets.textfit import fit
 
 COLUMNS = (("Name", 16), ("Games", 5), ("Wins", 4), ("Win rate", 8), ("Best streak", 11))
@@ -60,7 +60,7 @@ class RecordsScreen(SubScreen):
             id="records-note",
         )
         yield DataTable(id="records", cursor_type="row", zebra_stripes=True)
-        yield QuietFooter()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         from tui.storage.records import read_records

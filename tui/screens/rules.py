@@ -29,7 +29,7 @@ from tui.app_host import app_host
 from tui.look import sheets
 from tui.screens import SubScreen
 from tui.screens.rules_document import RulesDocument
-from tui.textual_compat.quiet_footer import QuietFooter
+from tui.widgets.key_bar import KeyBar
 
 
 def document(game_id: str, variants: frozenset[str] | None) -> str:
@@ -132,7 +132,7 @@ class RulesScreen(SubScreen):
                         bullet=bullet,
                         id=f"viewer-{spec.id}",
                     )
-        yield QuietFooter()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.sub_title = "Rules"

@@ -21,7 +21,7 @@ from tui import games
 from tui.app_host import app_host
 from tui.look import sheets
 from tui.screens import SubScreen
-from tui.textual_compat.quiet_footer import QuietFooter
+from tui.widgets.key_bar import KeyBar
 from tui.widgets.textfit import fit
 
 if TYPE_CHECKING:
@@ -88,7 +88,7 @@ class SavesScreen(SubScreen):
         yield Static("Continue a saved game", classes="section-title", id="saves-title")
         yield Static("", id="saves-old")
         yield OptionList(id="saves")
-        yield QuietFooter()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.sub_title = "Continue"

@@ -19,7 +19,7 @@ from tui.look import sheets
 from tui.screens import SubScreen
 from tui.screens.variant_switches import VariantSwitches, state_word
 from tui.storage.settings import ANIMATION_INFO, GLYPHS_INFO, OLD_SAVES_INFO, Settings
-from tui.textual_compat.quiet_footer import QuietFooter
+from tui.widgets.key_bar import KeyBar
 
 GLYPH_CHECK = "\u2680 \u2681 \u2682 \u2683 \u2684 \u2685   \u2663 \u2666 \u2665 \u2660"
 """Die faces and suits exactly as the tables draw them (never with U+FE0F)."""
@@ -152,7 +152,7 @@ class SettingsScreen(SubScreen):
                 "Show the odds",
                 "Each seat's live chance at the table (O there turns them on or off).",
             )
-        yield QuietFooter()
+        yield KeyBar()
 
     def _switch_row(self, field: str, on: bool, title: str, info: str) -> ComposeResult:
         """An on/off setting of the app's (the variants' are ``VariantSwitches``): the

@@ -32,8 +32,8 @@ from tui.screens import seat_row as seating
 from tui.screens.seat_row import PERSON, SeatRow
 from tui.screens.setup_options import MatchOptions
 from tui.screens.setup_seats import SeatList
-from tui.textual_compat.quiet_footer import QuietFooter
 from tui.widgets.choice import Choice
+from tui.widgets.key_bar import KeyBar
 from tui.widgets.textfit import printable
 
 
@@ -93,7 +93,7 @@ class SetupScreen(SubScreen):
                 yield Static("", id="setup-problem", markup=False)
                 yield Button("Back", id="setup-back", compact=True)
                 yield Button("Start", id="start", variant="success", compact=True)
-        yield QuietFooter()
+        yield KeyBar()
 
     @property
     def seats(self) -> SeatList:

@@ -32,8 +32,6 @@ shows which workaround to revisit:
   application mode again only after the driver's own SIGTSTP; Textual's restart from
   inside a frame being written blocked the loop and the hang-up save
   (``LinuxDriver._sigcont_application``, ``LinuxDriver._must_signal_resume``).
-- ``quiet_footer``: the footer rebuilds its keys only when they change (public names
-  only; it works around how ``Footer`` answers every bindings signal).
 - ``quiet_resume``: a screen pushed again is restyled only when the theme, the app's
   classes or its own style sheets changed (``Screen._on_screen_resume``).
 - ``quiet_resize``: a resize to the size a screen is laid out at lays nothing out again
