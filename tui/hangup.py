@@ -9,7 +9,13 @@ end-of-file forever and spins a core.
 ``loop.add_signal_handler``: a Python-level handler runs in the main thread between
 two bytecodes even while the event loop is blocked (on a dead terminal, Textual's
 writer thread dies and the loop can block on its full queue), whereas a loop handler
-would wait for the loop. The handler itself does two small things only:
+would wait for the loop. But the kernel hands a process's signal to any one of its
+threads, and Python runs the handler in the main thread only, once that thread runs
+again: an idle app's main thread waits in ``epoll`` for as long as nothing happens, so a
+SIGHUP taken by one of Textual's threads left the app running for good. The guard
+therefore also points ``signal.set_wakeup_fd`` at a socket the loop reads: any signal,
+in any thread, wakes the loop, and the handler runs. The handler itself does two small
+things only:
 
 - it schedules ``on_signal`` on the event loop (``call_soon_threadsafe``), where the
   app saves synchronously, at a point where no move is half applied, and then exits;
@@ -37,6 +43,7 @@ import asyncio
 import contextlib
 import os
 import signal
+import socket
 import sys
 import termios
 import threading
@@ -125,6 +132,7 @@ class HangUpGuard:
         self.watchdog: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._previous: dict[int, Any] = {}
+        self._wakeup: tuple[socket.socket, socket.socket, int] | None = None
 
     @property
     def installed(self) -> bool:
@@ -140,7 +148,26 @@ class HangUpGuard:
                 self._previous[signum] = signal.signal(signum, self._handle)
             except (OSError, ValueError):  # a signal this platform will not let us catch
                 continue
+        if self.installed:
+            self._wake_on_signals(self._loop)
         return self.installed
+
+    def _wake_on_signals(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Wake the loop for a signal that another thread received: Python runs its
+        handler only in the main thread, once that thread runs again, and an idle app's
+        main thread waits in ``epoll`` for as long as nothing happens (a SIGHUP taken by
+        Textual's input thread left the app running for good after the SSH link went)."""
+        wake, waker = socket.socketpair()
+        try:
+            for end in (wake, waker):
+                end.setblocking(False)
+            previous = signal.set_wakeup_fd(waker.fileno(), warn_on_full_buffer=False)
+            loop.add_reader(wake.fileno(), _drain, wake)
+        except (OSError, ValueError, RuntimeError, NotImplementedError):
+            wake.close()
+            waker.close()
+            return
+        self._wakeup = (wake, waker, previous)
 
     def uninstall(self) -> None:
         """Give the signals back (safe to call twice, and from any state)."""
@@ -152,6 +179,16 @@ class HangUpGuard:
                 signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
             except (OSError, ValueError):
                 continue
+        if self._wakeup is not None:
+            wake, waker, fd = self._wakeup
+            self._wakeup = None
+            with contextlib.suppress(OSError, ValueError):
+                signal.set_wakeup_fd(fd)
+            if self._loop is not None and not self._loop.is_closed():
+                with contextlib.suppress(OSError, ValueError, RuntimeError):
+                    self._loop.remove_reader(wake.fileno())
+            wake.close()
+            waker.close()
 
     def done_saving(self) -> None:
         """The app's save after a signal is finished: the watchdog may count down."""
@@ -180,6 +217,13 @@ class HangUpGuard:
         # with this daemon thread; if it is stuck on a dead terminal, end it here.
         threading.Event().wait(self.exit_grace)
         self.hard_exit(0 if self.saved.is_set() else 1)
+
+
+def _drain(wake: socket.socket) -> None:
+    """Empty the wake-up socket (the signal numbers the C handler wrote to it)."""
+    with contextlib.suppress(OSError):
+        while wake.recv(512):
+            pass
 
 
 def _detach_output() -> None:

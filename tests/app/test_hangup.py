@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
 import os
 import random
 import signal
@@ -211,6 +212,31 @@ def test_sigterm_saves_and_exits_cleanly(tmp_path: Path, argv: list[str], moves:
         assert app.wait(2.0) == 0
         screen = app.text()
     assert "Traceback" not in screen and "stopped after an internal error" not in screen
+    _slot, payload = the_save(tmp_path)
+    assert_plays_on_like(payload, shadow)
+
+
+def test_a_hang_up_taken_by_another_thread_still_saves_and_exits(tmp_path: Path) -> None:
+    """The kernel gives a signal sent to a process to any one of its threads, and Python
+    runs the handler in the main thread only, once that thread runs again. An idle app's
+    main thread waits in ``epoll`` for as long as nothing happens: a SIGHUP taken by one
+    of Textual's threads left the app running for good after the link dropped (the
+    guard's wake-up socket wakes the loop). Sent here to a thread other than the main
+    one (``tgkill``), as the kernel sometimes does."""
+    tgkill = getattr(ctypes.CDLL(None, use_errno=True), "tgkill", None)
+    if tgkill is None:
+        pytest.skip("no tgkill in this C library")
+    argv = [*AcesArgs, "--seed", "7"]
+    write_app_settings(tmp_path)
+    shadow = Shadow(argv, 3)
+    with start(tmp_path, argv) as app:
+        open_table(app)
+        play(app, shadow, 2, tmp_path)
+        app.quiet(settle=0.5, limit=10)  # idle: the main thread waits in epoll
+        others = [int(t) for t in os.listdir(f"/proc/{app.pid}/task") if int(t) != app.pid]
+        assert others, "Textual's input and output threads"
+        assert tgkill(app.pid, others[0], signal.SIGHUP) == 0
+        assert app.wait(3.0) == 0, "gone, saved, within three seconds"
     _slot, payload = the_save(tmp_path)
     assert_plays_on_like(payload, shadow)
 
