@@ -7,6 +7,7 @@ starts and resumes them through ``Sessions``, pushes their table screens, and sh
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import Callable
 from pathlib import Path
@@ -144,6 +145,7 @@ class TableOpener(App[None]):
         if session is None:
             return
         remote = session.controller
+        loop = asyncio.get_running_loop()
 
         def gone() -> None:
             why = remote.gone()
@@ -153,8 +155,12 @@ class TableOpener(App[None]):
                 self.back_to_title()
 
         def changed() -> None:
-            with contextlib.suppress(RuntimeError):  # the app is closing
-                self.call_from_thread(gone)
+            """From the connection's thread: hand ``gone`` to the loop, without waiting
+            for it (``call_from_thread`` left an unawaited coroutine behind when the
+            app had just closed its loop)."""
+            if not loop.is_closed():
+                with contextlib.suppress(RuntimeError):  # closed in between
+                    loop.call_soon_threadsafe(gone)
 
         remote.watch(changed)
         self.open_table(session)
