@@ -25,6 +25,7 @@ import signal
 import stat
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -165,6 +166,20 @@ def open_table(app: PtyApp, name: str = "Ann") -> None:
     app.quiet(settle=0.1, limit=5)
 
 
+@contextlib.contextmanager
+def table_played(
+    home: Path, argv: list[str], chooser: int, moves: int
+) -> Iterator[tuple[PtyApp, Shadow]]:
+    """``party-dice <argv>`` on a pty in ``home``'s folders, its table open and ``moves``
+    moves made by keys, beside the shadow game that made the same moves."""
+    write_app_settings(home)
+    shadow = Shadow(argv, chooser)
+    with start(home, argv) as app:
+        open_table(app)
+        play(app, shadow, moves, home)
+        yield app, shadow
+
+
 @pytest.mark.parametrize(
     ("argv", "moves", "chooser"),
     [
@@ -178,11 +193,7 @@ def open_table(app: PtyApp, name: str = "Ann") -> None:
 def test_hang_up_saves_and_the_game_plays_on_unchanged(
     tmp_path: Path, argv: list[str], moves: int, chooser: int
 ) -> None:
-    write_app_settings(tmp_path)
-    shadow = Shadow(argv, chooser)
-    with start(tmp_path, argv) as app:
-        open_table(app)
-        play(app, shadow, moves, tmp_path)
+    with table_played(tmp_path, argv, chooser, moves) as (app, shadow):
         assert not shadow.controller.over, "choose a point before the end of the game"
         hung_up = time.monotonic()
         app.hang_up()
@@ -203,11 +214,7 @@ def test_hang_up_saves_and_the_game_plays_on_unchanged(
     ids=["chase"],
 )
 def test_sigterm_saves_and_exits_cleanly(tmp_path: Path, argv: list[str], moves: int) -> None:
-    write_app_settings(tmp_path)
-    shadow = Shadow(argv, 5)
-    with start(tmp_path, argv) as app:
-        open_table(app)
-        play(app, shadow, moves, tmp_path)
+    with table_played(tmp_path, argv, 5, moves) as (app, shadow):
         os.kill(app.pid, signal.SIGTERM)
         assert app.wait(2.0) == 0
         screen = app.text()
@@ -227,11 +234,7 @@ def test_a_hang_up_taken_by_another_thread_still_saves_and_exits(tmp_path: Path)
     if tgkill is None:
         pytest.skip("no tgkill in this C library")
     argv = [*AcesArgs, "--seed", "7"]
-    write_app_settings(tmp_path)
-    shadow = Shadow(argv, 3)
-    with start(tmp_path, argv) as app:
-        open_table(app)
-        play(app, shadow, 2, tmp_path)
+    with table_played(tmp_path, argv, 3, 2) as (app, shadow):
         app.quiet(settle=0.5, limit=10)  # idle: the main thread waits in epoll
         others = [int(t) for t in os.listdir(f"/proc/{app.pid}/task") if int(t) != app.pid]
         assert others, "Textual's input and output threads"
@@ -247,10 +250,7 @@ def test_a_sigcont_it_never_stopped_for_changes_nothing(tmp_path: Path) -> None:
     two: ``tui.textual_compat.stray_continue``) and plays on. Stopped (``kill -TSTP``)
     and continued (``fg``), it gives the terminal back, takes it again and plays on."""
     argv = [*AcesArgs, "--seed", "7"]
-    write_app_settings(tmp_path)
-    shadow = Shadow(argv, 1)
-    with start(tmp_path, argv) as app:
-        open_table(app)
+    with table_played(tmp_path, argv, 1, 0) as (app, shadow):
         os.kill(app.pid, signal.SIGCONT)
         play(app, shadow, 2, tmp_path)
         assert bytes(app.output).count(b"\x1b[?1049h") == 1
@@ -267,11 +267,7 @@ def test_a_sigcont_it_never_stopped_for_changes_nothing(tmp_path: Path) -> None:
 def test_resume_after_a_hang_up_plays_on_from_the_same_state(tmp_path: Path) -> None:
     """``party-dice resume`` in a new terminal: the same game, and the same rolls."""
     argv = [*AcesArgs, "--seed", "11"]
-    write_app_settings(tmp_path)
-    shadow = Shadow(argv, 6)
-    with start(tmp_path, argv) as app:
-        open_table(app)
-        play(app, shadow, 3, tmp_path)
+    with table_played(tmp_path, argv, 6, 3) as (app, shadow):
         app.hang_up()
         assert app.wait(2.0) is not None
     slot_id, before = the_save(tmp_path)
@@ -354,11 +350,7 @@ def test_a_game_open_in_one_terminal_is_not_opened_in_another(tmp_path: Path) ->
     """Two SSH logins of one user: the second ``resume`` says the game is open
     elsewhere instead of opening it twice; the first plays on and saves alone."""
     argv = [*AcesArgs, "--seed", "11"]
-    write_app_settings(tmp_path)
-    shadow = Shadow(argv, 7)
-    with start(tmp_path, argv) as first:
-        open_table(first)
-        play(first, shadow, 2, tmp_path)
+    with table_played(tmp_path, argv, 7, 2) as (first, shadow):
         with start(tmp_path, ["resume"]) as second:
             assert second.wait_for("Every saved game is open", timeout=20), second.text()[-1500:]
             second.send("\x11")  # Ctrl+Q
