@@ -158,9 +158,8 @@ class TableOpener(App[None]):
             """From the connection's thread: hand ``gone`` to the loop, without waiting
             for it (``call_from_thread`` left an unawaited coroutine behind when the
             app had just closed its loop)."""
-            if not loop.is_closed():
-                with contextlib.suppress(RuntimeError):  # closed in between
-                    loop.call_soon_threadsafe(gone)
+            with contextlib.suppress(RuntimeError):  # the app closed its loop meanwhile
+                loop.call_soon_threadsafe(gone)
 
         remote.watch(changed)
         self.open_table(session)
