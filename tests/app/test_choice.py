@@ -10,6 +10,7 @@ from textual.app import App, ComposeResult
 from textual.widgets import Button, Footer, Select
 
 from tests.support.app import screen_cells
+from tests.support.chase import screen_lines
 from tui.screens.seat_row import KINDS
 from tui.widgets.choice import Choice
 
@@ -96,3 +97,28 @@ async def test_a_choice_is_one_widget_until_opened_and_chooses_with_the_mouse() 
         assert app.changes == [KINDS[1][1], "person"], "set by code, told as well"
         with pytest.raises(ValueError):
             choice.value = "nobody"
+
+
+async def test_new_options_drop_the_list_built_for_the_old_and_show_names_as_typed() -> None:
+    """The setup's who-starts list follows the seats: a list opened before the names
+    changed is rebuilt with the new ones, and a name that looks like markup is shown
+    as typed."""
+    app = Side(light=True)
+    async with app.run_test(size=(40, 12)) as pilot:
+        choice = app.query_one(Choice)
+        await choice.action_open()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert len(choice.children) == 1
+        choice.set_options([("Anyone", "auto"), ("Seat 1: [bold]Ann", "0")], "0")
+        await pilot.pause()
+        assert list(choice.children) == [] and choice.value == "0"
+        assert app.changes == ["0"]
+        await choice.action_open()
+        await pilot.pause()
+        shown = [line.strip() for line in screen_lines(app)]
+        assert "Seat 1: [bold]Ann   ▲" in shown, shown  # the value, open
+        assert shown.count("Seat 1: [bold]Ann") == 1, shown  # and in the list, as typed
+        with pytest.raises(ValueError):
+            choice.set_options([("Anyone", "auto")], "0")
+        assert choice.value == "0"

@@ -12,13 +12,14 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
-from textual.widgets import DataTable, Input, Select
+from textual.widgets import DataTable, Input
 
 from tests.support.app import AppDirs
 from tests.support.chase import chase_config, screen_lines
 from tests.support.table import aces_config, scripted_factory, write_settings
 from tui.gameconfig import BOT_NAMES
 from tui.widgets.action_bar import ActionBar
+from tui.widgets.choice import Choice
 from tui.widgets.table_info import TableInfo
 
 MakeApp = Callable[..., Any]
@@ -64,7 +65,7 @@ async def test_the_setup_number_note_keeps_its_range(make_app: MakeApp) -> None:
         await pilot.pause()
         screen = app.screen
         for mode, expected in (("rounds", "1 to 99 rounds"), ("bankroll", "1 to 999 chips each")):
-            screen.query_one("#match", Select).value = mode
+            screen.query_one("#match", Choice).value = mode
             await pilot.pause()
             screen.query_one("#match-number", Input).value = "0"
             await pilot.pause()

@@ -3,7 +3,7 @@
 The Linux console (``TERM=linux``) has no die faces in its font, so it gets ASCII glyphs
 by itself; ASCII glyphs draw every border of ours with ``+ - |`` (the style sheets name
 borders by ``$box-*`` variables, ``tui.look``), also when the setting changes in play;
-under ``NO_COLOR`` the pot keeps a bright border and a bold title; a Select's open list
+under ``NO_COLOR`` the pot keeps a bright border and a bold title; a Choice's open list
 leaves the footer in sight.
 """
 
@@ -14,12 +14,12 @@ from typing import Any
 
 import pytest
 from textual.color import Color
-from textual.widgets import Select
 
 from tests.support.app import AppDirs
 from tests.support.chase import screen_lines
 from tests.support.table import aces_config, write_settings
 from tui.output_encoding import lacks_die_faces
+from tui.widgets.choice import Choice, ChoiceList
 from tui.widgets.key_bar import KeyBar
 
 MakeApp = Callable[..., Any]
@@ -86,18 +86,18 @@ async def test_the_pot_stands_out_without_colour(
         assert pot.styles.border_title_style.bold is (True if no_color else None)
 
 
-async def test_an_open_select_leaves_the_footer_in_sight(make_app: MakeApp) -> None:
+async def test_an_open_choice_leaves_the_key_bar_in_sight(make_app: MakeApp) -> None:
     """The theme list in Settings is the longest: opened near the bottom of an 80x24
     screen it used to cover the footer ("Esc Dismiss menu")."""
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("s")
         await pilot.pause()
-        select = list(app.screen.query(Select))[-1]
-        select.focus()
-        select.expanded = True
+        choice = list(app.screen.query(Choice))[-1]
+        choice.focus()
+        await choice.action_open()
         await pilot.pause()
-        overlay = select.query_one("SelectOverlay")
+        overlay = choice.query_one(ChoiceList)
         footer = app.screen.query_one(KeyBar)
         assert overlay.region.height > 1
         assert overlay.region.bottom <= footer.region.y, (overlay.region, footer.region)

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from textual.widgets import Button, DataTable, Input, OptionList, Select, Static, Switch
+from textual.widgets import Button, DataTable, Input, OptionList, Static, Switch
 
 from tests.support.app import AppDirs
 from tui.gameconfig import GameConfig
@@ -20,6 +20,7 @@ from tui.screens.settings import SettingsScreen
 from tui.screens.setup import SetupScreen
 from tui.screens.title import TitleScreen
 from tui.session import TableSession
+from tui.widgets.choice import Choice
 
 MakeApp = Callable[..., Any]
 
@@ -242,8 +243,8 @@ async def test_setup_start_hands_a_config_to_the_app(
     async with app.run_test(size=(80, 24)) as pilot:
         app.update_settings(variants={"chase": frozenset({"four-lives"})})
         screen = await _setup(pilot, "c")
-        screen.query_one("#first", Select).value = "2"
-        screen.query_one("#all-out", Select).value = "share"
+        screen.query_one("#first", Choice).value = "2"
+        screen.query_one("#all-out", Choice).value = "share"
         screen.rows()[0].name_input.value = "Ann"
         await pilot.pause()
         await pilot.press("ctrl+s")
@@ -262,7 +263,7 @@ async def test_setup_aces_match_number_is_checked(make_app: MakeApp) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _setup(pilot)
-        screen.query_one("#match", Select).value = "bankroll"
+        screen.query_one("#match", Choice).value = "bankroll"
         await pilot.pause()
         number = screen.query_one("#match-number", Input)
         assert number.display and number.value == "10"
@@ -310,9 +311,9 @@ async def test_settings_survive_a_restart(make_app: MakeApp, app_dirs: AppDirs) 
         await pilot.press("space")  # three-chip on
         screen.query_one("#variant-kings-swap", Switch).value = True
         screen.query_one("#variant-king-stops", Switch).value = True
-        screen.query_one("#choice-animation", Select).value = "off"
-        screen.query_one("#choice-glyphs", Select).value = "ascii"
-        screen.query_one("#choice-theme", Select).value = "nord"
+        screen.query_one("#choice-animation", Choice).value = "off"
+        screen.query_one("#choice-glyphs", Choice).value = "ascii"
+        screen.query_one("#choice-theme", Choice).value = "nord"
         screen.query_one("#confirm-quit", Switch).value = False
         await pilot.pause()
         conflicts = screen.query_one("#conflicts-chase", Static)

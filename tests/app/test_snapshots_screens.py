@@ -11,10 +11,10 @@ from collections.abc import Callable
 from typing import Any
 
 from textual.pilot import Pilot
-from textual.widgets import Select
 
 from tui.app import PartyDiceApp
 from tui.screens.setup import SetupScreen
+from tui.widgets.choice import Choice
 
 MakeApp = Callable[..., Any]
 
@@ -126,7 +126,7 @@ def test_setup_chase_large(snap_compare: Any, make_app: MakeApp) -> None:
         for _ in range(9):
             await pilot.press("ctrl+n")
         await pilot.pause()
-        pilot.app.screen.query_one("#first", Select).value = "4"
+        pilot.app.screen.query_one("#first", Choice).value = "4"
         pilot.app.screen.query_one("#start").focus()
 
     assert snap_compare(make_app(), run_before=before, terminal_size=(160, 48))

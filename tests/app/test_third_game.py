@@ -13,7 +13,6 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from textual.widgets import Select
 
 from tests.support.app import AppDirs
 from tests.support.table import table_of, write_settings
@@ -27,6 +26,7 @@ from tui.simulate import cli as simulate
 from tui.simulate import play, report
 from tui.storage.history import History
 from tui.storage.saves import SaveStore
+from tui.widgets.choice import Choice
 
 MakeApp = Callable[..., Any]
 
@@ -65,7 +65,7 @@ async def test_setup_table_save_resume_and_history(make_app: MakeApp, app_dirs: 
         await pilot.pause()
         setup = app.screen
         assert isinstance(setup, SetupScreen)
-        setup.query_one("#goal", Select).value = "long"
+        setup.query_one("#goal", Choice).value = "long"
         await pilot.pause()
         await pilot.press("ctrl+s")
         await pilot.pause()

@@ -10,7 +10,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Header, Label, Select, Static, Switch
+from textual.widgets import Header, Label, Static, Switch
 
 from tui import games
 from tui.app_host import app_host
@@ -19,6 +19,7 @@ from tui.look import sheets
 from tui.screens import SubScreen
 from tui.screens.variant_switches import VariantSwitches, state_word
 from tui.storage.settings import ANIMATION_INFO, GLYPHS_INFO, OLD_SAVES_INFO, Settings
+from tui.widgets.choice import Choice
 from tui.widgets.key_bar import KeyBar
 
 GLYPH_CHECK = "\u2680 \u2681 \u2682 \u2683 \u2684 \u2685   \u2663 \u2666 \u2665 \u2660"
@@ -63,19 +64,17 @@ class ChoiceRow(Vertical):
     def compose(self) -> ComposeResult:
         with Horizontal(classes="choice-line"):
             yield Label(self.label, classes="choice-label")
-            yield Select(
+            yield Choice(
                 [(text, value) for value, text in self.options],
-                value=self.value,
-                allow_blank=False,
-                compact=True,
+                self.value,
                 id=f"choice-{self.field}",
             )
         yield Static("", classes="setting-info choice-info", markup=False)
 
-    def show_note(self, value: object) -> None:
-        """Say under the list what ``value`` does (each write lays the screen out again,
-        and every list reports its value once it is mounted: only a change is written)."""
-        info = "" if self.field == "theme" else _choice_info(self.field, str(value))
+    def show_note(self, value: str) -> None:
+        """Say under the list what ``value`` does (each write lays the screen out again:
+        only a change is written)."""
+        info = "" if self.field == "theme" else _choice_info(self.field, value)
         if info == self._note:
             return
         self._note = info
@@ -178,7 +177,7 @@ class SettingsScreen(SubScreen):
     def _refresh_notes(self) -> None:
         """The line under each choice, saying what the value chosen does."""
         for choice in self.query(ChoiceRow):
-            choice.show_note(choice.query_one(Select).value)
+            choice.show_note(choice.query_one(Choice).value)
 
     @on(Switch.Changed)
     def _switched(self, event: Switch.Changed) -> None:
@@ -188,10 +187,10 @@ class SettingsScreen(SubScreen):
             event.switch.parent.query_one(".setting-state", Label).update(state_word(event.value))
             app_host(self).update_settings(**{switch_id.replace("-", "_"): event.value})
 
-    @on(Select.Changed)
-    def _chosen(self, event: Select.Changed) -> None:
-        row = event.select.parent.parent if event.select.parent else None
-        if not isinstance(row, ChoiceRow) or event.value is Select.NULL:
+    @on(Choice.Changed)
+    def _chosen(self, event: Choice.Changed) -> None:
+        row = event.choice.parent.parent if event.choice.parent else None
+        if not isinstance(row, ChoiceRow):
             return
         app = app_host(self)
         if getattr(app.settings, row.field) != event.value:

@@ -21,7 +21,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
-from textual.widgets import Button, Header, Input, Select, Static
+from textual.widgets import Button, Header, Input, Static
 
 from tui import games
 from tui.app_host import app_host
@@ -222,11 +222,11 @@ class SetupScreen(SubScreen):
                 row.name_input.value = bot_names(others, 1)[0]
         self.revalidate()
 
-    @on(Select.Changed, ".option-line Select")
-    def _option_changed(self, event: Select.Changed) -> None:
+    @on(Choice.Changed, ".option-line Choice")
+    def _option_changed(self, event: Choice.Changed) -> None:
         """A match choice may ask for a number to check; who starts asks nothing (and
         is rebuilt by every check, which must not start another)."""
-        if event.select.id != "first":
+        if event.choice.id != "first":
             self.revalidate()
 
     @on(Button.Pressed)

@@ -16,12 +16,13 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Static
 
 from tui import games
 from tui.app_host import app_host
 from tui.gameconfig import GameConfig
 from tui.screens.seat_row import write
+from tui.widgets.choice import Choice
 
 
 class MatchOptions(Vertical):
@@ -41,13 +42,7 @@ class MatchOptions(Vertical):
         app = app_host(self)
         with Horizontal(classes="option-line"):
             yield Label(self.spec.first_seat.label, classes="option-label")
-            yield Select(
-                [(self.spec.first_seat.auto, "auto")],
-                value="auto",
-                allow_blank=False,
-                compact=True,
-                id="first",
-            )
+            yield Choice([(self.spec.first_seat.auto, "auto")], "auto", id="first")
         remembered: Mapping[str, Any] = self.last.options if self.last else {}
         for option in self.spec.options:
             value = option.default
@@ -60,11 +55,9 @@ class MatchOptions(Vertical):
             shown = remembered.get(number.key, number.default) if number else ""
             with Horizontal(classes="option-line"):
                 yield Label(option.label, classes="option-label")
-                yield Select(
+                yield Choice(
                     [(choice.label, choice.value) for choice in option.choices],
-                    value=value,
-                    allow_blank=False,
-                    compact=True,
+                    value,
                     id=option.widget_id,
                 )
                 if option.numbers:
@@ -99,16 +92,14 @@ class MatchOptions(Vertical):
         if tuple(names) == self._first_for and (self.last is None or self.last.first_seat is None):
             return  # the same list: rebuilding it re-lays out the screen
         self._first_for = tuple(names)
-        select: Select[str] = self.query_one("#first", Select)
-        auto = self.spec.first_seat.auto
-        options: list[tuple[Any, str]] = [(auto, "auto")]
-        options += [(Text(f"Seat {i + 1}: {name or '?'}"), str(i)) for i, name in enumerate(names)]
-        current = select.value
+        first = self.query_one("#first", Choice)
+        options = [(self.spec.first_seat.auto, "auto")]
+        options += [(f"Seat {i + 1}: {name or '?'}", str(i)) for i, name in enumerate(names)]
+        current = first.value
         if self.last is not None and self.last.first_seat is not None:
             current, self.last = str(self.last.first_seat), None
-        select.set_options(options)
         values = {value for _, value in options}
-        select.value = current if current in values else "auto"
+        first.set_options(options, current if current in values else "auto")
 
     def number_problems(self) -> int:
         """Check the number each option's choice asks for (Aces: rounds, chips); write
@@ -117,7 +108,7 @@ class MatchOptions(Vertical):
         for option in self.spec.options:
             if not option.numbers:
                 continue
-            mode = str(self.query_one(f"#{option.widget_id}", Select).value)
+            mode = self.query_one(f"#{option.widget_id}", Choice).value
             note = self.query_one(f"#{option.widget_id}-note", Static)
             spec = option.numbers.get(mode)
             if spec is None:
@@ -134,14 +125,14 @@ class MatchOptions(Vertical):
             bad += 0 if ok else 1
         return bad
 
-    @on(Select.Changed, ".option-line Select")
-    def _option_changed(self, event: Select.Changed) -> None:
+    @on(Choice.Changed, ".option-line Choice")
+    def _option_changed(self, event: Choice.Changed) -> None:
         """A choice that asks for a number shows its field, with the usual number."""
-        option = next((o for o in self.spec.options if o.widget_id == event.select.id), None)
+        option = next((o for o in self.spec.options if o.widget_id == event.choice.id), None)
         if option is None or not option.numbers:
             return
         number = self.query_one(f"#{option.widget_id}-number", Input)
-        mode = str(event.value)
+        mode = event.value
         spec = option.numbers.get(mode)
         if spec is not None and self._modes.get(option.widget_id) != mode:
             number.value = str(spec.default)
@@ -150,12 +141,12 @@ class MatchOptions(Vertical):
 
     def values(self) -> tuple[int | None, dict[str, Any]]:
         """The first seat (``None``: the game's way) and the options, as chosen."""
-        first = self.query_one("#first", Select).value
+        first = self.query_one("#first", Choice).value
         options: dict[str, Any] = {}
         for option in self.spec.options:
-            value = str(self.query_one(f"#{option.widget_id}", Select).value)
+            value = self.query_one(f"#{option.widget_id}", Choice).value
             options[option.key] = value
             if value in option.numbers:
                 number = self.query_one(f"#{option.widget_id}-number", Input).value
                 options[option.numbers[value].key] = int(number)
-        return (None if first == "auto" else int(str(first))), options
+        return (None if first == "auto" else int(first)), options

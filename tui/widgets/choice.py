@@ -46,7 +46,7 @@ class ChoiceList(OptionList):
             self.lost_focus = lost_focus
 
     def __init__(self, options: Sequence[str]) -> None:
-        super().__init__(*options, compact=True)
+        super().__init__(*options, compact=True, markup=False)
         self.query_typed = ""
         self._reset: Timer | None = None
 
@@ -176,6 +176,23 @@ class Choice(Widget, can_focus=True):
             self._value = value
             self.refresh()
             self.post_message(self.Changed(self, value))
+
+    def set_options(self, options: Sequence[tuple[str, str]], value: str) -> None:
+        """Offer ``options`` (label, value) instead, at ``value``; a list built for the
+        old ones is dropped, to be built again when next opened."""
+        labels = dict((v, label) for label, v in options)
+        if value not in labels:
+            raise ValueError(f"{value!r} is not one of the choices")
+        if list(options) == self.options:
+            self.value = value
+            return
+        self.expanded = False
+        listed = self._list()
+        if listed is not None:
+            listed.remove()
+        self.options, self._labels = list(options), labels
+        self.refresh()
+        self.value = value
 
     # -- drawing -----------------------------------------------------------------------
 
