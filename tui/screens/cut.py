@@ -25,7 +25,6 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from tui.table.cover import BoxText, Cover
-from tui.textual_compat.painted_once import PaintedOnce
 from tui.widgets.key_hints import key_hints
 from tui.widgets.textfit import fit
 
@@ -43,7 +42,7 @@ def typed_depth(typed: str, key: str, high: int) -> str:
     return key if key != "0" and int(key) <= high else typed
 
 
-class StockBar(PaintedOnce, Widget):
+class StockBar(Widget):
     """The stock seen from the side, its ends labelled with the depths they stand for
     (``top 1 ███░░░ 49 bottom``, on the bar's own line so the labels cannot drift from
     its ends), and the chosen depth marked under the last card lifted."""

@@ -27,7 +27,6 @@ from textual.geometry import Region, Size
 from textual.widgets import Static
 
 from tui.table.gate import DrawnGate, TableGate
-from tui.textual_compat.painted_once import PaintedOnce
 
 
 class CoverLayer(Container):
@@ -61,12 +60,12 @@ class CoverLayer(Container):
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
 
-class BoxText(Static, PaintedOnce):
-    """Text in a box over the table: painted once when the box comes, by the layout
-    that places it (``PaintedOnce``), not again in the next frame."""
+class BoxText(Static):
+    """Text in a box over the table (painted once when the box comes, by the layout
+    that places it: ``tui.textual_compat.one_reflow``)."""
 
 
-class Cover(DrawnGate, Vertical, PaintedOnce):
+class Cover(DrawnGate, Vertical):
     """A gate drawn on the table's cover layer; ``KEYS`` are its keys for the help."""
 
     KEYS: ClassVar[tuple[tuple[str, str], ...]] = ()

@@ -7,6 +7,7 @@ imported, before any app runs (the others are mixins the app is built from).
 from __future__ import annotations
 
 from tui.textual_compat import (
+    one_reflow,
     option_list_paging,
     quiet_resize,
     shared_css,
@@ -14,7 +15,7 @@ from tui.textual_compat import (
     terminal_input,
 )
 
-PATCHES = (option_list_paging, quiet_resize, shared_css, stale_nodes, terminal_input)
+PATCHES = (one_reflow, option_list_paging, quiet_resize, shared_css, stale_nodes, terminal_input)
 
 
 def apply() -> None:

@@ -29,7 +29,6 @@ from textual.widget import Widget
 
 from tui.engine.cards import rank_label
 from tui.glyphs import card as card_label
-from tui.textual_compat.painted_once import PaintedOnce
 from tui.widgets.textfit import crop, printable
 
 BACK = "\u2592"
@@ -119,7 +118,7 @@ def card_box(
     return lines
 
 
-class CardView(PaintedOnce, Widget):
+class CardView(Widget):
     """One card as a box with caption lines beside it (or under it when narrow).
 
     ``show(code, state, caption)`` redraws only when something changed. The box is

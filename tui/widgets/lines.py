@@ -14,16 +14,14 @@ from rich.text import Text
 from textual.geometry import Region
 from textual.widget import Widget
 
-from tui.textual_compat.painted_once import PaintedOnce
-
 
 def _signature(line: Text) -> tuple[object, ...]:
     return (line.plain, tuple(line.spans), str(line.style))
 
 
-class LineWidget(PaintedOnce, Widget):
-    """Base for the table's widgets: ``content_lines`` in, minimal repaints out (and a
-    new size is painted by the layout that gave it, once: ``PaintedOnce``)."""
+class LineWidget(Widget):
+    """Base for the table's widgets: ``content_lines`` in, minimal repaints out (a new
+    size is painted by the layout that gave it, once: ``textual_compat.one_reflow``)."""
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
