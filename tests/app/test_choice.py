@@ -1,5 +1,5 @@
 """``Choice`` looks and answers keys like the compact ``Select`` it replaces on the setup
-screen, and stays one widget until its list is first opened (issue 12)."""
+screen and in Settings, and stays one widget until its list is first opened (issue 12)."""
 
 from __future__ import annotations
 

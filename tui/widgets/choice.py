@@ -4,11 +4,12 @@ Why not ``Select``: a compact ``Select`` is six widgets (the current value as a 
 three labels, and the list of choices, an ``OptionList``, built and filled at once).
 The setup screen has one per seat, up to twenty, and Textual lays out, styles and (under
 Pilot) visits every widget each time a seat is added: the selects were half of what
-adding a seat cost. ``Choice`` draws the current value itself and builds its list the
-first time it is opened; closed, it looks cell for cell like the compact ``Select``
-(``tests/app/test_choice.py`` compares them), and it takes the same keys: Enter, Space,
-Up or Down open the list, Escape closes it, typing jumps to a matching choice, Enter
-chooses.
+adding a seat cost. Settings has six and the setup's match lines two or three: as
+``Select`` they were a sixth of the widgets Settings built. ``Choice`` draws the current
+value itself and builds its list the first time it is opened; closed, it looks cell for
+cell like the compact ``Select`` (``tests/app/test_choice.py`` compares them), and it
+takes the same keys: Enter, Space, Up or Down open the list, Escape closes it, typing
+jumps to a matching choice, Enter chooses.
 """
 
 from __future__ import annotations
