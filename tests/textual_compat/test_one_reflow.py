@@ -26,7 +26,8 @@ from tui.textual_compat import one_reflow
 
 def _original(cls: type[Any], name: str) -> Any:
     one_reflow.apply()
-    return cls.__dict__[name].__wrapped__
+    method = cls.__dict__[name]
+    return getattr(method, "__wrapped__", method)  # ScrollView's is not wrapped
 
 
 @contextmanager

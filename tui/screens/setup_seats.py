@@ -99,9 +99,14 @@ class SeatList(VerticalScroll, can_focus=False):
             return None
         names = [row.clean for row in rows]
         name = seating.free_placeholder(names) if kind == PERSON else bot_names(names, 1)[0]
-        row = SeatRow(name, kind, self.ascii_only)
-        await self.mount(row, before="#setup-count-line")
-        return row
+        return (await self._append([name], kind))[0]
+
+    async def _append(self, names: Sequence[str], kind: str) -> list[SeatRow]:
+        """Seats named ``names``, all ``kind``, at the end: in one mount, so one layout
+        for them all, not one each."""
+        rows = [SeatRow(name, kind, self.ascii_only) for name in names]
+        await self.mount(*rows, before="#setup-count-line")
+        return rows
 
     async def set_computers(self, wanted: int) -> int:
         """Add or remove computer seats (the last ones first) until there are ``wanted``,
@@ -109,11 +114,8 @@ class SeatList(VerticalScroll, can_focus=False):
         people = len(self.rows()) - self.computers()
         wanted = max(0, min(wanted, self.high - people))
         missing = wanted - self.computers()
-        if missing > 0:  # in one mount: one layout for them all, not one each
-            taken = [row.clean for row in self.rows()]
-            names = bot_names(taken, missing)
-            rows = [SeatRow(name, self.level, self.ascii_only) for name in names]
-            await self.mount(*rows, before="#setup-count-line")
+        if missing > 0:
+            await self._append(bot_names([row.clean for row in self.rows()], missing), self.level)
         extra = [row for row in self.rows() if row.kind != PERSON][wanted:]
         if extra:
             await self.remove_children(extra)

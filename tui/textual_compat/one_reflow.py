@@ -18,8 +18,9 @@ widget whose size changed is still marked dirty and repainted, a scrollable widg
 still updates its scroll bars (they ask for their own layout when shown or hidden), and
 every widget that must resize gets its ``Resize`` event as before.
 
-Private: ``Screen._refresh_layout``, ``Widget._size_updated`` (and
-``ScrollView._size_updated``) with their ``layout`` parameter. ``apply()`` is idempotent
+Private: ``Screen._refresh_layout``, ``Widget._size_updated`` with its ``layout``
+parameter (``ScrollView`` overrides it without setting ``virtual_size``, so needs
+nothing). ``apply()`` is idempotent
 and called from ``patches.apply()``; ``tests/textual_compat/test_one_reflow.py`` fails
 when Textual renames any of them or stops asking for the second layout (the workaround
 can go).
@@ -39,7 +40,6 @@ import threading
 from typing import Any
 
 from textual.screen import Screen
-from textual.scroll_view import ScrollView
 from textual.widget import Widget
 
 _APPLIED = "_party_dice_one_reflow"
@@ -51,8 +51,8 @@ def reflowing() -> bool:
     return bool(getattr(_reflowing, "depth", 0))
 
 
-def _quiet_sizes(cls: type[Widget]) -> None:
-    size_updated = cls.__dict__["_size_updated"]
+def _quiet_sizes() -> None:
+    size_updated = Widget._size_updated
 
     def _size_updated(
         self: Widget, size: Any, virtual_size: Any, container_size: Any, layout: bool = True
@@ -63,7 +63,7 @@ def _quiet_sizes(cls: type[Widget]) -> None:
         return result
 
     _size_updated.__wrapped__ = size_updated  # type: ignore[attr-defined]
-    cls._size_updated = _size_updated  # type: ignore[method-assign]
+    Widget._size_updated = _size_updated  # type: ignore[method-assign]
 
 
 def apply() -> None:
@@ -81,6 +81,5 @@ def apply() -> None:
 
     _refresh_layout.__wrapped__ = refresh_layout  # type: ignore[attr-defined]
     Screen._refresh_layout = _refresh_layout  # type: ignore[method-assign]
-    _quiet_sizes(Widget)
-    _quiet_sizes(ScrollView)
+    _quiet_sizes()
     setattr(Screen, _APPLIED, True)

@@ -85,6 +85,14 @@ class ChoiceList(OptionList):
         self.query_typed = ""
 
 
+def _labels_of(options: Sequence[tuple[str, str]], value: str) -> dict[str, str]:
+    """Each value's label; ``value`` must be one of them."""
+    labels = {v: label for label, v in options}
+    if value not in labels:
+        raise ValueError(f"{value!r} is not one of the choices")
+    return labels
+
+
 class Choice(Widget, can_focus=True):
     """One value of ``options`` (label, value); ``Choice.Changed`` when it changes."""
 
@@ -157,10 +165,8 @@ class Choice(Widget, can_focus=True):
         classes: str | None = None,
     ) -> None:
         super().__init__(id=id, classes=classes)
+        self._labels = _labels_of(options, value)
         self.options = list(options)
-        self._labels = dict((v, label) for label, v in self.options)
-        if value not in self._labels:
-            raise ValueError(f"{value!r} is not one of the choices")
         self._value = value
 
     # -- the value ---------------------------------------------------------------------
@@ -181,9 +187,7 @@ class Choice(Widget, can_focus=True):
     def set_options(self, options: Sequence[tuple[str, str]], value: str) -> None:
         """Offer ``options`` (label, value) instead, at ``value``; a list built for the
         old ones is dropped, to be built again when next opened."""
-        labels = dict((v, label) for label, v in options)
-        if value not in labels:
-            raise ValueError(f"{value!r} is not one of the choices")
+        labels = _labels_of(options, value)
         if list(options) == self.options:
             self.value = value
             return
