@@ -7,6 +7,8 @@ imported, before any app runs (the others are mixins the app is built from).
 from __future__ import annotations
 
 from tui.textual_compat import (
+    dirty_without_lookup,
+    fresh_full_map,
     one_reflow,
     option_list_paging,
     quiet_resize,
@@ -15,7 +17,16 @@ from tui.textual_compat import (
     terminal_input,
 )
 
-PATCHES = (one_reflow, option_list_paging, quiet_resize, shared_css, stale_nodes, terminal_input)
+PATCHES = (
+    dirty_without_lookup,
+    fresh_full_map,
+    one_reflow,
+    option_list_paging,
+    quiet_resize,
+    shared_css,
+    stale_nodes,
+    terminal_input,
+)
 
 
 def apply() -> None:
