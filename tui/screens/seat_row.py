@@ -89,16 +89,30 @@ def first_seats(
     return seats
 
 
-def write(static: Static, content: VisualType) -> None:
+def write(static: Static, content: VisualType, *, layout: bool = True) -> None:
     """Show ``content`` in ``static`` unless it shows it already: every update lays out
-    the whole screen again, and the setup checks every seat on every key."""
+    the whole screen again, and the setup checks every seat on every key. ``layout=False``
+    for a widget whose size no content changes (a fixed size): it is only repainted."""
     if static.content != content:
-        static.update(content)
+        static.update(content, layout=layout)
 
 
 def names_to_remember(seats: Sequence[Seat]) -> list[str]:
     """The names of the people at a table that someone typed, in seat order."""
     return [seat.name for seat in seats if seat.human and not is_placeholder(seat.name)]
+
+
+def _number(number: int) -> str:
+    return f"{number:>2}."
+
+
+def _note(problem: str | None, kind: str, ascii_only: bool) -> Text | str:
+    """What is written under a seat: its problem, else a computer's level, else nothing."""
+    if problem:
+        return Text(f"✗ {problem}" if not ascii_only else f"! {problem}")
+    if kind != PERSON:
+        return Text(BOT_LEVELS[kind], style="dim")
+    return ""
 
 
 Shown = tuple[int, int, str | None, str, bool]
@@ -108,20 +122,27 @@ Shown = tuple[int, int, str | None, str, bool]
 class SeatRow(Vertical):
     """One seat: number, name, person or computer (with level), move and remove."""
 
-    def __init__(self, name: str, kind: str, ascii_only: bool) -> None:
+    def __init__(
+        self, name: str, kind: str, ascii_only: bool, place: tuple[int, int] | None = None
+    ) -> None:
+        """``place`` is (number, seats) when known: the row is then composed numbered,
+        its note and moves as ``show`` would set them, so showing it changes nothing
+        (an update to a widget not yet laid out arranges the whole screen to find it)."""
         self.uid = next(_row_ids)
         super().__init__(classes="seat-row", id=f"seat-{self.uid}")
         self.initial_name = name
         self.initial_kind = kind
         self.ascii_only = ascii_only
+        self.place = place
         self._parts: dict[str, Widget] = {}
         """Its widgets by class, once composed (a query walks the whole row)."""
         self._shown: Shown | None = None
 
     def compose(self) -> ComposeResult:
         up, down, remove = ("^", "v", "x") if self.ascii_only else ("↑", "↓", "✕")
+        number, seats = self.place or (0, 0)
         parts: list[Widget] = [
-            Label("", classes="seat-number"),
+            Label(_number(number) if self.place else "", classes="seat-number"),
             Input(
                 self.initial_name,
                 placeholder="name",
@@ -130,11 +151,28 @@ class SeatRow(Vertical):
                 max_length=60,
             ),
             Choice(KINDS, self.initial_kind, classes="seat-kind"),
-            Button(up, compact=True, classes="seat-up", tooltip="Move up (ctrl+up)"),
-            Button(down, compact=True, classes="seat-down", tooltip="Move down (ctrl+down)"),
+            Button(
+                up,
+                compact=True,
+                classes="seat-up",
+                tooltip="Move up (ctrl+up)",
+                disabled=number == 1,
+            ),
+            Button(
+                down,
+                compact=True,
+                classes="seat-down",
+                tooltip="Move down (ctrl+down)",
+                disabled=number == seats,
+            ),
             Button(remove, compact=True, classes="seat-remove", tooltip="Remove (ctrl+r)"),
         ]
-        note = Static("", classes="seat-note", markup=False)
+        note = Static(
+            _note(None, self.initial_kind, self.ascii_only) if self.place else "",
+            classes="seat-note",
+            markup=False,
+        )
+        note.display = self.place is None or self.initial_kind != PERSON
         names = ("seat-number", "seat-name", "seat-kind", "seat-up", "seat-down", "seat-remove")
         self._parts = dict(zip(names, parts, strict=True)) | {"seat-note": note}
         with Horizontal(classes="seat-line"):
@@ -178,16 +216,11 @@ class SeatRow(Vertical):
         self._shown = shown
         number_label = self._part("seat-number")
         assert isinstance(number_label, Label)
-        write(number_label, f"{number:>2}.")
+        write(number_label, _number(number), layout=False)  # "20." in its 4 columns
         note = self._part("seat-note")
         assert isinstance(note, Static)
         self.set_class(bool(problem), "-invalid")
-        if problem:
-            write(note, Text(f"✗ {problem}" if not ascii_only else f"! {problem}"))
-        elif kind != PERSON:
-            write(note, Text(BOT_LEVELS[kind], style="dim"))
-        else:
-            write(note, "")
+        write(note, _note(problem, kind, ascii_only))
         note.display = bool(problem) or kind != PERSON
         self.button("seat-up").disabled = number == 1
         self.button("seat-down").disabled = number == seats

@@ -151,7 +151,9 @@ class SetupScreen(SubScreen):
             row.show(index + 1, len(rows), problem, self._ascii)
         count = count_problem(self.game_id, len(rows))
         count_note = self.query_one("#count-note", Static)
-        seating.write(count_note, count or f"{len(rows)} players ({self.low} to {self.high})")
+        # One line of the rest of the count line's width, whatever it says.
+        players = f"{len(rows)} players ({self.low} to {self.high})"
+        seating.write(count_note, count or players, layout=False)
         count_note.set_class(bool(count), "-invalid")
         full = len(rows) >= self.high
         self.query_one("#add-seat", Button).disabled = full
@@ -279,8 +281,11 @@ class SetupScreen(SubScreen):
             if row is None or self._closed_meanwhile():
                 return
             self.revalidate()
-            row.name_input.focus()
-            row.scroll_visible()
+            # The new seat is the last: scrolling to the end shows it and the count line
+            # under it, and needs no search for where the seat is (a widget out of sight
+            # is found by arranging the whole screen once more).
+            row.name_input.focus(scroll_visible=False)
+            self.seats.scroll_end(animate=False)
 
     async def action_remove_seat(self) -> None:
         row = self._focused_row() or (self.rows()[-1] if self.rows() else None)

@@ -36,8 +36,8 @@ class SeatList(VerticalScroll, can_focus=False):
         self.ascii_only = ascii_only
 
     def compose(self) -> ComposeResult:
-        for name, kind in self.initial:
-            yield SeatRow(name, kind, self.ascii_only)
+        for number, (name, kind) in enumerate(self.initial, 1):
+            yield SeatRow(name, kind, self.ascii_only, (number, len(self.initial)))
         with Horizontal(id="setup-count-line"):
             yield Button("+ Add seat", id="add-seat", compact=True)
             yield Button("+ Add computer", id="add-computer", compact=True)
@@ -104,7 +104,12 @@ class SeatList(VerticalScroll, can_focus=False):
     async def _append(self, names: Sequence[str], kind: str) -> list[SeatRow]:
         """Seats named ``names``, all ``kind``, at the end: in one mount, so one layout
         for them all, not one each."""
-        rows = [SeatRow(name, kind, self.ascii_only) for name in names]
+        first = len(self.rows()) + 1
+        seats = first + len(names) - 1
+        rows = [
+            SeatRow(name, kind, self.ascii_only, (number, seats))
+            for number, name in enumerate(names, first)
+        ]
         await self.mount(*rows, before="#setup-count-line")
         return rows
 
