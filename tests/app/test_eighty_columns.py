@@ -2,8 +2,9 @@
 
 Each test reads the screen as text (``screen_lines``) and looks for every word the
 reported place lost: the Pass option of the ace+six choice with long names, the range
-in the setup's number note, "safe" at the end of the table info's variants, and the
-Length and Variants columns and a 20-seat game's names in Recent games.
+in the setup's number note, the setup's count of players and why it is wrong, "safe" at
+the end of the table info's variants, and the Length and Variants columns and a 20-seat
+game's names in Recent games.
 """
 
 from __future__ import annotations
@@ -71,6 +72,34 @@ async def test_the_setup_number_note_keeps_its_range(make_app: MakeApp) -> None:
             await pilot.pause()
             line = next(line for line in screen_lines(app) if "Match" in line)
             assert expected in line, line
+
+
+async def test_the_setup_count_reads_whole_beside_a_scroll_bar_and_says_what_is_wrong(
+    make_app: MakeApp,
+) -> None:
+    """Twenty seats scroll, and the scroll bar takes two columns from the count line:
+    "20 players (3 to 20)" still reads whole. Too few players: the count is marked and
+    the line beside Start says why (the sentence was cut to "Chase the Ace needs")."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        screen = app.screen
+        for _ in range(20):
+            await pilot.press("ctrl+n")
+        await pilot.pause()
+        assert screen.seats.show_vertical_scrollbar
+        line = next(line for line in screen_lines(app) if "Add seat" in line)
+        assert "Computers 2" in line and line.rstrip().endswith("20 players (3 to 20)"), line
+        for _ in range(18):
+            await pilot.press("ctrl+r")
+        await pilot.pause()
+        lines = screen_lines(app)
+        line = next(line for line in lines if "Add seat" in line)
+        assert line.rstrip().endswith("2 players (3 to 20)"), line
+        assert screen.query_one("#count-note").has_class("-invalid")
+        start = next(line for line in lines if "Start" in line and "Back" in line)
+        assert "Chase the Ace needs at least 3 players (2 now)." in start, start
 
 
 async def test_the_table_info_keeps_every_variant(make_app: MakeApp, app_dirs: AppDirs) -> None:

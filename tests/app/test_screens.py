@@ -197,7 +197,9 @@ async def test_setup_player_count_limits(make_app: MakeApp) -> None:
             await pilot.pause()
         assert len(screen.rows()) == 1
         count = screen.query_one("#count-note", Static)
-        assert "at least 2" in _text(count) and count.has_class("-invalid")
+        assert _text(count) == "1 player (2 to 6)" and count.has_class("-invalid")
+        summary = _text(screen.query_one("#setup-problem", Static))
+        assert summary == "Aces in the Pot needs at least 2 players (1 now)."
         assert _start(screen).disabled
 
 

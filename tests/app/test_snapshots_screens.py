@@ -117,6 +117,20 @@ def test_setup_invalid(snap_compare: Any, make_app: MakeApp) -> None:
     assert snap_compare(make_app(), run_before=before, terminal_size=(80, 24))
 
 
+def test_setup_too_few(snap_compare: Any, make_app: MakeApp) -> None:
+    """Setup for Chase with two seats left: the count "2 players (3 to 20)" marked, and
+    beside Back and Start the reason, "Chase the Ace needs at least 3 players (2 now).";
+    Start greyed out."""
+
+    async def before(pilot: Pilot[Any]) -> None:
+        await pilot.press("c")
+        await pilot.pause()
+        await pilot.press("ctrl+r", "ctrl+r")
+        await pilot.pause()
+
+    assert snap_compare(make_app(), run_before=before, terminal_size=(80, 24))
+
+
 def test_setup_chase_large(snap_compare: Any, make_app: MakeApp) -> None:
     """Setup for Chase at 160x48 with 12 seats: every seat visible without scrolling,
     the options and Start below them."""

@@ -151,9 +151,12 @@ class SetupScreen(SubScreen):
             row.show(index + 1, len(rows), problem, self._ascii)
         count = count_problem(self.game_id, len(rows))
         count_note = self.query_one("#count-note", Static)
-        # One line of the rest of the count line's width, whatever it says.
-        players = f"{len(rows)} players ({self.low} to {self.high})"
-        seating.write(count_note, count or players, layout=False)
+        # The count, marked when wrong (the sentence saying why is the summary's: this
+        # line has about twenty columns beside a scroll bar at 80 columns). One line,
+        # whatever it says, so it is repainted without a layout.
+        plural = "" if len(rows) == 1 else "s"
+        players = f"{len(rows)} player{plural} ({self.low} to {self.high})"
+        seating.write(count_note, players, layout=False)
         count_note.set_class(bool(count), "-invalid")
         full = len(rows) >= self.high
         self.query_one("#add-seat", Button).disabled = full
@@ -164,7 +167,7 @@ class SetupScreen(SubScreen):
         bad = sum(1 for p in problems if p) + (1 if count else 0) + number_problems
         self.valid = bad == 0
         self.query_one("#start", Button).disabled = not self.valid
-        summary = "" if self.valid else "Fix what is marked to start."
+        summary = "" if self.valid else count or "Fix what is marked to start."
         seating.write(self.query_one("#setup-problem", Static), summary)
         if (self.valid, full) != self._bindings_for:
             self._bindings_for = (self.valid, full)
