@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from tui.textual_compat import (
     dirty_without_lookup,
+    focus_repaint,
     fresh_full_map,
     one_reflow,
     option_list_paging,
@@ -19,6 +20,7 @@ from tui.textual_compat import (
 
 PATCHES = (
     dirty_without_lookup,
+    focus_repaint,
     fresh_full_map,
     one_reflow,
     option_list_paging,
