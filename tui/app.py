@@ -211,7 +211,7 @@ class PartyDiceApp(
     async def action_quit(self) -> None:
         """Quit, asking first when a game is in progress and the setting says so."""
         if self.game_in_progress() and self.settings.confirm_quit:
-            from tui.screens.confirm import ConfirmScreen
+            from tui.screens.confirm import ask_to_quit
 
             def answered(yes: bool | None) -> None:
                 if yes:
@@ -222,8 +222,7 @@ class PartyDiceApp(
             question = f"Quit party-dice? {([b for b in back if b] or [SAVED_HERE])[-1]}"
             if not all(getattr(s, "saving", True) for s in self.screen_stack):
                 question = "Quit party-dice? The game in progress cannot be saved: it will be lost."
-            if not isinstance(self.screen, ConfirmScreen):
-                self.push_screen(ConfirmScreen(question, yes="Quit", no="Keep playing"), answered)
+            ask_to_quit(self, question, answered)
             return
         self.save_open_games()
         self.exit()

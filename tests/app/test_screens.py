@@ -482,6 +482,43 @@ async def test_quit_during_a_game_asks_first(make_app: MakeApp) -> None:
     assert not app.is_running
 
 
+async def test_quit_over_another_question_asks_to_quit(make_app: MakeApp) -> None:
+    """Ctrl+Q while "Leave this game?" is open (Escape at a table, or a storm's last
+    byte) did nothing: the app looked deaf. It answers that question "no" and asks the
+    quit question in its place; Ctrl+Q over the quit question itself asks nothing more."""
+    from tui.screens import SubScreen
+
+    left: list[bool | None] = []
+
+    class BusyTable(SubScreen):
+        game_in_progress = True
+        saved = 0
+
+        def save_game(self) -> None:
+            BusyTable.saved += 1
+
+    app = make_app()
+    async with app.run_test() as pilot:
+        table = BusyTable()
+        app.push_screen(table)
+        await pilot.pause()
+        app.push_screen(ConfirmScreen("Leave this game?", yes="Leave"), left.append)
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        question = app.screen
+        assert isinstance(question, ConfirmScreen) and question.quitting
+        assert question.question.startswith("Quit party-dice?")
+        assert left == [False] and app.screen_stack[-2] is table
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert app.screen is question and app.screen_stack[-2] is table
+        await pilot.press("y")
+        await pilot.pause()
+    assert BusyTable.saved == 1
+    assert not app.is_running
+
+
 async def test_palette_has_useful_commands_and_no_screenshot(make_app: MakeApp) -> None:
     app = make_app()
     async with app.run_test():

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from textual import on
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
@@ -26,9 +27,13 @@ class ConfirmScreen(ModalScreen[bool]):
     ]
     AUTO_FOCUS = "#confirm-no"
 
-    def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
+    def __init__(
+        self, question: str, yes: str = "Yes", no: str = "No", *, quitting: bool = False
+    ) -> None:
         super().__init__()
         self.question = question
+        self.quitting = quitting
+        """The question is whether to quit party-dice (Ctrl+Q asks no other over it)."""
         self.yes_label = yes
         self.no_label = no
 
@@ -45,3 +50,16 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
+
+
+def ask_to_quit(app: App[Any], question: str, answered: Callable[[bool | None], None]) -> None:
+    """Ask ``question`` (whether to quit), unless it is open already. Another question
+    that is open (leave this game?, discard?) is answered "no" first: Ctrl+Q over it
+    did nothing, and the app looked deaf."""
+    current = app.screen
+    if isinstance(current, ConfirmScreen):
+        if current.quitting:
+            return
+        current.dismiss(False)
+    quitting = ConfirmScreen(question, yes="Quit", no="Keep playing", quitting=True)
+    app.push_screen(quitting, answered)
