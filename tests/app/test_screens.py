@@ -11,6 +11,7 @@ from textual.widgets import Button, DataTable, Input, OptionList, Static, Switch
 
 from tests.support.app import AppDirs
 from tui.gameconfig import GameConfig
+from tui.screens import SubScreen
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.help import HelpScreen
 from tui.screens.rules import RulesScreen
@@ -456,19 +457,24 @@ async def test_help_lists_every_screens_keys(make_app: MakeApp) -> None:
 # -- quitting, palette ----------------------------------------------------------------------
 
 
+class BusyTable(SubScreen):
+    """A screen with a game in progress that counts its saves."""
+
+    game_in_progress = True
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.saved = 0
+
+    def save_game(self) -> None:
+        self.saved += 1
+
+
 async def test_quit_during_a_game_asks_first(make_app: MakeApp) -> None:
-    from tui.screens import SubScreen
-
-    class BusyTable(SubScreen):
-        game_in_progress = True
-        saved = 0
-
-        def save_game(self) -> None:
-            BusyTable.saved += 1
-
+    table = BusyTable()
     app = make_app()
     async with app.run_test() as pilot:
-        app.push_screen(BusyTable())
+        app.push_screen(table)
         await pilot.pause()
         await pilot.press("ctrl+q")
         await pilot.pause()
@@ -478,7 +484,7 @@ async def test_quit_during_a_game_asks_first(make_app: MakeApp) -> None:
         assert isinstance(app.screen, BusyTable)
         await pilot.press("ctrl+q", "y")
         await pilot.pause()
-    assert BusyTable.saved == 1
+    assert table.saved == 1
     assert not app.is_running
 
 
@@ -486,20 +492,10 @@ async def test_quit_over_another_question_asks_to_quit(make_app: MakeApp) -> Non
     """Ctrl+Q while "Leave this game?" is open (Escape at a table, or a storm's last
     byte) did nothing: the app looked deaf. It answers that question "no" and asks the
     quit question in its place; Ctrl+Q over the quit question itself asks nothing more."""
-    from tui.screens import SubScreen
-
     left: list[bool | None] = []
-
-    class BusyTable(SubScreen):
-        game_in_progress = True
-        saved = 0
-
-        def save_game(self) -> None:
-            BusyTable.saved += 1
-
+    table = BusyTable()
     app = make_app()
     async with app.run_test() as pilot:
-        table = BusyTable()
         app.push_screen(table)
         await pilot.pause()
         app.push_screen(ConfirmScreen("Leave this game?", yes="Leave"), left.append)
@@ -515,7 +511,7 @@ async def test_quit_over_another_question_asks_to_quit(make_app: MakeApp) -> Non
         assert app.screen is question and app.screen_stack[-2] is table
         await pilot.press("y")
         await pilot.pause()
-    assert BusyTable.saved == 1
+    assert table.saved == 1
     assert not app.is_running
 
 

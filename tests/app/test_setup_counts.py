@@ -89,27 +89,35 @@ async def test_a_name_still_wrong_after_a_key_stays_marked(make_app: MakeApp) ->
         assert second.name_input.has_class("-invalid"), "the same problem, still marked"
 
 
+async def _add_eight_seats(app: Any, pilot: Any) -> tuple[Any, list[tuple[int, int]]]:
+    """The Chase setup with eight seats added by Ctrl+N, past the screen at 80x24: the
+    screen, and for each seat the updates it took and how many were of the whole screen."""
+    setup = await open_setup(pilot, "c")
+    seats: list[tuple[int, int]] = []
+    with counting_repaints(app) as log:
+        for _ in range(8):
+            log.mark()
+            await pilot.press("ctrl+n")
+            for _ in range(3):
+                await pilot.pause()
+            seats.append((len(log.updates), sum(whole for whole, _ in log.updates)))
+    assert setup.seats.scroll_y > 0, "the last seats are below the screen"
+    return setup, seats
+
+
 async def test_a_seat_added_below_the_screen_comes_into_view_in_a_few_frames(
     make_app: MakeApp,
 ) -> None:
     """Over SSH every frame costs bytes: the new seat is scrolled into view at once, and
     drawn when its row, the numbers and the focus are in place (an animated scroll drew
     8 to 10 frames for each seat added past the screen; now 3 or 4)."""
-    frames: list[int] = []
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        setup = await open_setup(pilot, "c")
-        with counting_repaints(app) as log:
-            for _ in range(8):
-                log.mark()
-                await pilot.press("ctrl+n")
-                for _ in range(3):
-                    await pilot.pause()
-                frames.append(len(log.updates))
+        setup, seats = await _add_eight_seats(app, pilot)
         new = setup.rows()[-1]
-        assert setup.seats.scroll_y > 0, "the last seats are below the screen"
         assert setup.seats.region.contains_region(new.region)
         assert app.focused is new.name_input
+    frames = [updates for updates, _ in seats]
     assert max(frames) <= 5, frames
 
 
@@ -120,16 +128,8 @@ async def test_a_seat_added_below_the_screen_repaints_only_what_moved(
     name: neither repaints the whole screen (Textual repainted the heading, the options
     and the key bar for both: ``tui/textual_compat/fresh_full_map.py`` and
     ``focus_repaint.py``)."""
-    wholes: list[int] = []
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        setup = await open_setup(pilot, "c")
-        with counting_repaints(app) as log:
-            for _ in range(8):
-                log.mark()
-                await pilot.press("ctrl+n")
-                for _ in range(3):
-                    await pilot.pause()
-                wholes.append(sum(whole for whole, _ in log.updates))
-        assert setup.seats.scroll_y > 0, "the last seats are below the screen"
+        _, seats = await _add_eight_seats(app, pilot)
+    wholes = [whole for _, whole in seats]
     assert max(wholes) == 0, wholes

@@ -122,12 +122,10 @@ Shown = tuple[int, int, str | None, str, bool]
 class SeatRow(Vertical):
     """One seat: number, name, person or computer (with level), move and remove."""
 
-    def __init__(
-        self, name: str, kind: str, ascii_only: bool, place: tuple[int, int] | None = None
-    ) -> None:
-        """``place`` is (number, seats) when known: the row is then composed numbered,
-        its note and moves as ``show`` would set them, so showing it changes nothing
-        (an update to a widget not yet laid out arranges the whole screen to find it)."""
+    def __init__(self, name: str, kind: str, ascii_only: bool, place: tuple[int, int]) -> None:
+        """``place`` is (number, seats): the row is composed numbered, its note and moves
+        as ``show`` would set them, so showing it changes nothing (a new row is drawn
+        once, not written over at once)."""
         self.uid = next(_row_ids)
         super().__init__(classes="seat-row", id=f"seat-{self.uid}")
         self.initial_name = name
@@ -140,9 +138,9 @@ class SeatRow(Vertical):
 
     def compose(self) -> ComposeResult:
         up, down, remove = ("^", "v", "x") if self.ascii_only else ("↑", "↓", "✕")
-        number, seats = self.place or (0, 0)
+        number, seats = self.place
         parts: list[Widget] = [
-            Label(_number(number) if self.place else "", classes="seat-number"),
+            Label(_number(number), classes="seat-number"),
             Input(
                 self.initial_name,
                 placeholder="name",
@@ -168,11 +166,9 @@ class SeatRow(Vertical):
             Button(remove, compact=True, classes="seat-remove", tooltip="Remove (ctrl+r)"),
         ]
         note = Static(
-            _note(None, self.initial_kind, self.ascii_only) if self.place else "",
-            classes="seat-note",
-            markup=False,
+            _note(None, self.initial_kind, self.ascii_only), classes="seat-note", markup=False
         )
-        note.display = self.place is None or self.initial_kind != PERSON
+        note.display = self.initial_kind != PERSON
         names = ("seat-number", "seat-name", "seat-kind", "seat-up", "seat-down", "seat-remove")
         self._parts = dict(zip(names, parts, strict=True)) | {"seat-note": note}
         with Horizontal(classes="seat-line"):
