@@ -105,6 +105,15 @@ class PtyApp:
                 return False
         return False
 
+    def wait_for_end(self, tail: bytes, timeout: float = 5.0) -> bool:
+        """Read until everything written so far ends with ``tail`` (the app has written it
+        and nothing since), or ``timeout`` passes; a loaded machine may run the app
+        seconds late, so silence alone proves nothing."""
+        end = time.monotonic() + timeout
+        while not self.output.endswith(tail) and time.monotonic() < end:
+            self.read(0.05)
+        return self.output.endswith(tail)
+
     def send(self, keys: str | bytes) -> None:
         if self.fd is None:
             raise RuntimeError("the terminal is closed")

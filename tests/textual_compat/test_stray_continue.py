@@ -1,8 +1,11 @@
 """``stray_continue``: Textual starts application mode again on any SIGCONT; the app's
-driver only on one after its own SIGTSTP."""
+driver only on one after its own SIGTSTP. Textual stops for a SIGTSTP inside the signal
+handler, in the middle of whatever frame it interrupted; the app's driver at the loop's
+next turn."""
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 import os
 import signal
@@ -57,14 +60,41 @@ async def test_the_apps_driver_does_not_and_its_handler_is_the_one_installed() -
     assert started == []
 
 
+def stops_recorded(driver: Any, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """What ``driver`` does to stop for a SIGTSTP, recorded instead of done."""
+    done: list[str] = []
+    driver.suspend_application_mode = lambda: done.append("left application mode")
+    monkeypatch.setattr(os, "kill", lambda pid, number: done.append(signal.Signals(number).name))
+    return done
+
+
+async def test_textual_stops_inside_the_signal_handler(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a frame being written (the stream's lock held) this is a deadlock: the first
+    write of ``suspend_application_mode`` waits for the lock for good."""
+    driver: Any = linux_driver.LinuxDriver(object())  # type: ignore[arg-type]
+    done = stops_recorded(driver, monkeypatch)
+    driver._sigtstp_application(signal.SIGTSTP, None)
+    assert done == ["left application mode", "SIGSTOP"]
+
+
+async def test_the_apps_driver_stops_after_the_frame(monkeypatch: pytest.MonkeyPatch) -> None:
+    driver: Any = lean(linux_driver.LinuxDriver)(object())  # type: ignore[arg-type]
+    done = stops_recorded(driver, monkeypatch)
+    assert signal.getsignal(signal.SIGTSTP) == driver._sigtstp_application
+    with driver._lean_lock:  # the signal lands inside a frame being written
+        driver._sigtstp_application(signal.SIGTSTP, None)
+        assert done == []
+    await asyncio.sleep(0)  # the loop's next turn
+    assert done == ["left application mode", "SIGSTOP"]
+
+
 async def test_after_its_own_stop_it_starts_again(monkeypatch: pytest.MonkeyPatch) -> None:
     """Ctrl+Z (SIGTSTP), then ``fg`` (SIGCONT): back to the app, as before."""
     driver: Any = lean(linux_driver.LinuxDriver)(object())  # type: ignore[arg-type]
     started = resumes(driver)
-    driver.suspend_application_mode = lambda: None
-    stops: list[int] = []
-    monkeypatch.setattr(os, "kill", lambda pid, number: stops.append(number))
+    done = stops_recorded(driver, monkeypatch)
     driver._sigtstp_application(signal.SIGTSTP, None)
-    assert stops == [signal.SIGSTOP]
+    await asyncio.sleep(0)
+    assert done[-1] == "SIGSTOP"
     driver._sigcont_application(signal.SIGCONT, None)
     assert started == ["application mode"]

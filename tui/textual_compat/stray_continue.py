@@ -1,4 +1,5 @@
-"""A SIGCONT the app did not stop for leaves the terminal and the app alone.
+"""A SIGCONT the app did not stop for leaves the terminal and the app alone, and a
+SIGTSTP stops it between two frames, never inside one.
 
 What Textual does: ``LinuxDriver`` answers every SIGCONT by starting application mode
 again, for the way back from Ctrl+Z, whether or not the process was ever stopped. The
@@ -17,8 +18,17 @@ stopped for a SIGTSTP and has not started again since (``_must_signal_resume``, 
 Textual's SIGTSTP handler sets and ``start_application_mode`` clears). Ctrl+Z and
 ``fg`` work as before.
 
-Private: ``LinuxDriver._sigcont_application`` (installed as the SIGCONT handler when
-the driver is built) and ``LinuxDriver._must_signal_resume``.
+The same lock waits for a SIGTSTP (``kill -TSTP``, or a job-control stop) that lands
+inside a frame: Textual's handler leaves application mode at once, from the signal
+handler, and its first write waits for the frame's lock; the app never stops and never
+draws again (a CI run failed on it: no alternate screen given back within five
+seconds). What this does: the handler asks the event loop to stop the app at its next
+turn, after the frame being written (``Driver._loop``, which the hang-up guard's
+wake-up socket wakes whichever thread took the signal).
+
+Private: ``LinuxDriver._sigtstp_application`` and ``LinuxDriver._sigcont_application``
+(installed as the SIGTSTP and SIGCONT handlers when the driver is built),
+``LinuxDriver._must_signal_resume`` and ``Driver._loop``.
 ``tests/textual_compat/test_stray_continue.py`` checks the names and the effect.
 
 Upstream report (textual, 8.2.8):
@@ -28,17 +38,31 @@ Upstream report (textual, 8.2.8):
     again; closing the pty's master side does the same, since the kernel sends
     SIGCONT with SIGHUP.
     Suggested fix: in ``_sigcont_application`` resume only if ``_must_signal_resume``.
+    Title: SIGTSTP inside a frame being written deadlocks the app.
+    Suggested fix: ``_sigtstp_application`` schedules the suspension with
+    ``loop.call_soon_threadsafe`` instead of doing it in the signal handler.
 """
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 
 class ResumeOnlyAfterStop:
-    """A Linux driver mixin: SIGCONT resumes only what SIGTSTP suspended."""
+    """A Linux driver mixin: SIGTSTP suspends between frames, and SIGCONT resumes only
+    what SIGTSTP suspended."""
 
     _must_signal_resume: bool
+    _loop: asyncio.AbstractEventLoop
+
+    def _sigtstp_application(self, *args: Any) -> None:
+        stop = super()._sigtstp_application  # type: ignore[misc]
+        loop = getattr(self, "_loop", None)
+        if loop is None or loop.is_closed():
+            stop(*args)
+        else:
+            loop.call_soon_threadsafe(stop, *args)
 
     def _sigcont_application(self, *args: Any) -> None:
         if getattr(self, "_must_signal_resume", False):
