@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from tui.commands import Command
+    from tui.early_interrupt import EarlyInterrupts
     from tui.share.remote import RemoteSession
 
 INTERRUPTED = 130
@@ -39,6 +40,7 @@ def _run_app(command: Command, shared: RemoteSession | None = None) -> int:
     gc.disable()
     try:
         from tui.app import PartyDiceApp
+        from tui.early_interrupt import interrupt_lost
         from tui.hangup import remember_terminal
         from tui.output_encoding import fall_back_if_needed
 
@@ -47,6 +49,8 @@ def _run_app(command: Command, shared: RemoteSession | None = None) -> int:
     finally:
         gc.freeze()
         gc.enable()
+    if interrupt_lost():
+        return INTERRUPTED
     app.shared = shared
     remember_terminal()  # a hang-up with the terminal still there puts it back so
     app.run()
@@ -59,10 +63,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     """The console script and the one exit path: the status says why it ended
     (0 done, or saved and left on a signal; 1 an internal error; 2 a bad command line
     or no terminal; 130 Ctrl+C before the app was up, quietly: no traceback)."""
+    lost: EarlyInterrupts | None = None
     try:
+        from tui.early_interrupt import catch_lost_interrupts
+
+        lost = catch_lost_interrupts()  # a Ctrl+C lost inside one of Python's callbacks
         return _main(argv)
     except KeyboardInterrupt:
         return INTERRUPTED
+    finally:
+        if lost is not None:
+            lost.release()
 
 
 def _main(argv: Sequence[str] | None) -> int:

@@ -58,6 +58,39 @@ def test_ctrl_c_during_the_imports_prints_no_traceback(tmp_path: Path, module: s
     assert status == 130, (status, text[-300:])
 
 
+INTERRUPT_LOST_AT = (
+    "import os, signal, sys, weakref\n"
+    "class Hook:\n"
+    "    def find_spec(self, name, path=None, target=None):\n"
+    "        if name == sys.argv[1]:\n"
+    "            class Thing: pass\n"
+    "            def callback(_ref):\n"
+    "                os.kill(os.getpid(), signal.SIGINT)\n"
+    "                sum(range(3))  # the KeyboardInterrupt is raised here, and lost\n"
+    "            thing = Thing()\n"
+    "            ref = weakref.ref(thing, callback)\n"
+    "            del thing\n"
+    "sys.meta_path.insert(0, Hook())\n"
+    "from tui.__main__ import main\n"
+    "sys.exit(main(sys.argv[2:]))\n"
+)
+"""Ctrl+C inside a weak reference's callback as module ``argv[1]`` is first imported:
+Python cannot raise it there and hands it to ``sys.unraisablehook`` (a module lock's
+callback during an import took one so, in a CI run under load)."""
+
+
+@pytest.mark.parametrize("module", ["tui.cli", "textual.app"])
+def test_a_ctrl_c_python_loses_still_stops_the_start_up(tmp_path: Path, module: str) -> None:
+    """Without ``tui.early_interrupt`` Python prints "Exception ignored" with a traceback
+    and the app starts as if nobody had pressed Ctrl+C. (Once the app runs, asyncio's
+    own SIGINT handler takes Ctrl+C and cancels the app: nothing is lost there.)"""
+    with run(tmp_path / "home", [module, *AcesArgs], INTERRUPT_LOST_AT) as app:
+        code = app.wait(15)
+        text = app.text()
+    assert "Traceback" not in text and "Exception ignored" not in text, text[-500:]
+    assert code == 130, (code, text[-300:])
+
+
 @pytest.mark.parametrize("delay", [0.2, 0.3, 0.5])
 def test_ctrl_c_early_in_start_up_prints_no_traceback(tmp_path: Path, delay: float) -> None:
     """By the clock, after the interpreter's own start (which no code of ours can reach:
