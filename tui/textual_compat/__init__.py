@@ -30,8 +30,10 @@ shows which workaround to revisit:
   hang-up save (``LinuxDriver._file``).
 - ``stray_continue``: a SIGCONT (the kernel sends one with a hang-up's SIGHUP) starts
   application mode again only after the driver's own SIGTSTP; Textual's restart from
-  inside a frame being written blocked the loop and the hang-up save
-  (``LinuxDriver._sigcont_application``, ``LinuxDriver._must_signal_resume``).
+  inside a frame being written blocked the loop and the hang-up save; a SIGTSTP stops
+  the app after the frame being written, not inside it, where it waited for the
+  frame's lock for good (``LinuxDriver._sigcont_application``,
+  ``LinuxDriver._sigtstp_application``, ``LinuxDriver._must_signal_resume``).
 - ``quiet_resume``: a screen pushed again is restyled only when the theme, the app's
   classes or its own style sheets changed (``Screen._on_screen_resume``).
 - ``quiet_resize``: a resize to the size a screen is laid out at lays nothing out again
@@ -51,6 +53,9 @@ shows which workaround to revisit:
 - ``shared_css``: a style sheet source is parsed once per process and set of theme
   variables, not again by every ``Stylesheet`` and reparse (``Stylesheet._parse_rules``,
   ``Stylesheet._variables``).
+- ``inner_outer_cache``: a widget gone takes its rendered lines with it; Textual's
+  per-instance cache of two background styles kept the last 1024 widgets' lines alive
+  (``StylesCache.get_inner_outer``).
 - ``lean_output``: the terminal is sent a style only when it changes, a cursor move
   only when the cursor is elsewhere and a cell only when it shows something else
   (``Driver.write``; it undoes ``Strip.render``'s style and reset around every segment
