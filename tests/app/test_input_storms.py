@@ -37,6 +37,9 @@ ASKED = "Quit party-dice?"
 
 EXIT_WITHIN = 10.0
 """Seconds the app then has to save and end, with exit code 0."""
+LATE_WITHIN = 30.0
+"""Seconds a second Ctrl+Q gets, after a first one not handled in time: a failure then
+says whether the app was only slow or stuck (and where each of its threads was)."""
 
 
 def write_settings(home: Path, **changes: object) -> None:
@@ -163,10 +166,13 @@ def run_storm(home: Path, argv: list[str], seed: int, keys: int) -> str | None:
             if took is not None:
                 print(f"seed {seed}: Ctrl+Q handled {took:.2f} s after the storm")
             if took is None:
-                app.send(b"y")  # in case the question came late
-                code = app.wait(30)
-                late = "never" if code is None else "only later"
-                problem = f"Ctrl+Q not handled within {QUIT_WITHIN} s after a storm ({late})"
+                late = quits_in_time(app, LATE_WITHIN)  # a second Ctrl+Q, as a player would
+                problem = f"Ctrl+Q not handled within {QUIT_WITHIN} s after a storm " + (
+                    f"(a second one was, in {late:.1f} s)"
+                    if late is not None
+                    else f"(nor a second one in {LATE_WITHIN} s), where each thread was:\n"
+                    + app.threads()
+                )
             elif app.poll() is None:
                 problem = f"still running {EXIT_WITHIN} s after Ctrl+Q was handled"
             if problem is None and app.returncode not in (0, None):

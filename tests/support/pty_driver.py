@@ -9,6 +9,7 @@ in the per-user folders of a test's own ``home`` (``app_env``).
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
 import pty
@@ -114,6 +115,17 @@ class PtyApp:
             self.read(0.05)
         return self.output.endswith(tail)
 
+    def threads(self, timeout: float = 2.0) -> str:
+        """Where each of the app's threads is, for a test that found it stuck: SIGABRT
+        (the app runs with ``PYTHONFAULTHANDLER``, which prints every thread's stack to
+        the terminal); ends the app."""
+        start = len(self.output)
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(self.pid, signal.SIGABRT)
+        self.wait(timeout)
+        dump = bytes(self.output[start:]).decode("utf-8", "replace")
+        return dump[dump.find("Fatal Python error") :] if "Fatal Python error" in dump else dump
+
     def send(self, keys: str | bytes) -> None:
         if self.fd is None:
             raise RuntimeError("the terminal is closed")
@@ -178,6 +190,7 @@ def app_env(home: Path) -> dict[str, str]:
         "XDG_STATE_HOME": str(home / "state"),
         "XDG_DATA_HOME": str(home / "data"),
         "PARTY_DICE_SHARING": "off",  # random keys must never start a table process
+        "PYTHONFAULTHANDLER": "1",  # SIGABRT prints every thread's stack (``threads``)
     }
 
 
