@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 
@@ -20,6 +21,20 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     """After ``-m`` has chosen the tier: its long tests start first, one per worker."""
     workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
     items[:] = spread_long_tests(items, workers)
+
+
+GC_THRESHOLDS = (10_000, 20, 100)
+"""The test processes' garbage collector (Python's default: 700, 10, 10). Each Pilot
+app leaves a few hundred thousand objects in cycles, and by default a worker then ran
+a full collection every few tests: 192 of them in an everyday run, 38 s of its CPU
+(47 s with the younger generations) of about 245 s. With these, 20 full collections
+and 17 s in all: the run took 121 s where it took 131-138 s (2 cores), with workers
+peaking at 114-186 MiB where they peaked at 96-146 MiB. The app's own processes (the
+pty tests) keep Python's defaults: this is the test workers' setting only."""
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    gc.set_threshold(*GC_THRESHOLDS)
 
 
 @pytest.fixture(autouse=True)
