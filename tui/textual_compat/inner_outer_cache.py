@@ -6,8 +6,8 @@ instance method whose cache is keyed on the instance: the cache keeps the last 1
 ``StylesCache`` objects alive, one per widget that drew, and each holds every line its
 widget rendered (``StylesCache._cache``: Strips, each with seven small caches of its
 own). A widget removed, a screen closed, a seat row taken away: their lines stay in
-memory until a thousand other widgets have drawn. Measured here: after three test
-files (about 90 Pilot apps, all closed) a worker held 28,000 Strips and 430,000 objects,
+memory until a thousand other widgets have drawn. Measured here: after about 40
+Pilot tests (their apps all closed) a test worker held 28,000 Strips and 430,000 objects,
 where 1,900 Strips and 130,000 objects remain with this workaround; each full garbage
 collection walked all of them (0.4 to 1.9 s each on a loaded machine, and pytest runs
 five at the end of a worker, after which xdist interrupts it). In the app, Settings,
