@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tests.support.app import AppDirs
+from tests.support.settle import settle
 from tests.support.table import (
     aces_config,
     log_text,
@@ -311,7 +312,7 @@ async def test_nothing_runs_while_the_table_waits_for_a_person(
     app = make_app(settings_path=app_dirs.settings)
     async with app.run_test(size=(80, 24)) as pilot:
         app.start_game(aces_config(2))
-        await pilot.pause()
+        await settle(pilot)  # the opening runs out by itself (a pause is too short when loaded)
         table = table_of(app)
         assert not table.busy
         assert table.query_one(DiceView)._timer is None
