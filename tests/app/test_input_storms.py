@@ -37,6 +37,11 @@ ASKED = "Quit party-dice?"
 
 EXIT_WITHIN = 10.0
 """Seconds the app then has to save and end, with exit code 0."""
+STORM_QUIT_WITHIN = 10.0
+"""The same bound after a storm of thousands of keys, beside the rest of the slow tier on
+two cores: the question came in 0.2-1.7 s in 21 runs here under load, but two runs of
+the slow tier (one a CI run) found seed 5 past 5 s. Ten seconds still fails every case
+of the old bug (deaf for 12 to 150 s, or for good)."""
 LATE_WITHIN = 30.0
 """Seconds a second Ctrl+Q gets, after a first one not handled in time: a failure then
 says whether the app was only slow or stuck (and where each of its threads was)."""
@@ -162,12 +167,12 @@ def run_storm(home: Path, argv: list[str], seed: int, keys: int) -> str | None:
         if app.poll() is not None:
             problem = f"exited with {app.returncode} during the storm"
         else:
-            took = quits_in_time(app, QUIT_WITHIN)
+            took = quits_in_time(app, STORM_QUIT_WITHIN)
             if took is not None:
                 print(f"seed {seed}: Ctrl+Q handled {took:.2f} s after the storm")
             if took is None:
                 late = quits_in_time(app, LATE_WITHIN)  # a second Ctrl+Q, as a player would
-                problem = f"Ctrl+Q not handled within {QUIT_WITHIN} s after a storm " + (
+                problem = f"Ctrl+Q not handled within {STORM_QUIT_WITHIN} s after a storm " + (
                     f"(a second one was, in {late:.1f} s)"
                     if late is not None
                     else f"(nor a second one in {LATE_WITHIN} s), where each thread was:\n"
