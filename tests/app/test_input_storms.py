@@ -22,8 +22,8 @@ from tests.support.storm import unread_input, write_storm
 
 QUIT_WITHIN = 5.0
 """Seconds in which Ctrl+Q must be handled once the app has read all its input (the app
-starts giving the terminal back, ``LEAVING``, or has exited), after a few bad bytes or
-after a storm of tens of thousands of keys. The bug was an app deaf for 12 to 150 s, or
+starts giving the terminal back, ``LEAVING``, or has exited) after a few bad bytes
+(after a storm: ``STORM_QUIT_WITHIN``). The bug was an app deaf for 12 to 150 s, or
 for good (a false size report had left it drawing in one cell, so Ctrl+Q's question was
 never seen). This bound only catches deafness, on a machine with ten jobs on its two
 cores too; the time itself (target: under a second) is ``tests/bench_storm.py``'s, and
