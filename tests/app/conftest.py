@@ -54,6 +54,15 @@ def steady_cursors(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Input, "_toggle_cursor", lambda self: None)
 
 
+@pytest.fixture(autouse=True)
+def frames_drawn_when_read(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Frames nobody reads are not rendered (``tests.support.frames``), unless the test
+    is marked ``every_frame``; each app is drawn whole when its test's body ends."""
+    from tests.support.frames import unseen_frames
+
+    unseen_frames(request, monkeypatch)
+
+
 @pytest.fixture
 def make_app() -> Callable[..., Any]:
     """``make_app(**kwargs)``: a fresh ``PartyDiceApp`` (seeded; kwargs go to it)."""

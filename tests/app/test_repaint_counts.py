@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from tests.support.app import AppDirs
 from tests.support.chase import chase_config, deck, deck_factory
 from tests.support.repaints import counting_repaints
@@ -19,6 +21,9 @@ from tests.support.table import aces_config, log_text, on_top, write_settings
 from tests.support.terminal_model import same_screens
 from tui.screens.curtain import PassCurtain, PrivateResult
 from tui.screens.round_end import RoundEndScreen
+
+pytestmark = pytest.mark.every_frame
+"""Each test counts what every frame would send."""
 
 MakeApp = Callable[..., Any]
 

@@ -133,6 +133,7 @@ async def test_the_rules_opened_again_at_a_ruling_show_it_at_the_top(make_app: M
         assert "C5." in viewer.render_line(0).text
 
 
+@pytest.mark.every_frame
 async def test_the_rules_opened_the_first_time_come_in_few_frames(make_app: MakeApp) -> None:
     """Every frame is bytes over SSH and CPU on a shared server: the key bar is drawn
     with the screen's first frame (Textual's ``Footer`` mounted its keys after it, and

@@ -105,6 +105,7 @@ async def _add_eight_seats(app: Any, pilot: Any) -> tuple[Any, list[tuple[int, i
     return setup, seats
 
 
+@pytest.mark.every_frame
 async def test_a_seat_added_below_the_screen_comes_into_view_in_a_few_frames(
     make_app: MakeApp,
 ) -> None:
@@ -121,6 +122,7 @@ async def test_a_seat_added_below_the_screen_comes_into_view_in_a_few_frames(
     assert max(frames) <= 5, frames
 
 
+@pytest.mark.every_frame
 async def test_a_seat_added_below_the_screen_repaints_only_what_moved(
     make_app: MakeApp,
 ) -> None:

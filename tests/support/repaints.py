@@ -17,6 +17,7 @@ from typing import Any
 from textual._compositor import Compositor, CompositorUpdate
 from textual.geometry import Region
 
+from tests.support.frames import assert_every_frame
 from tui.textual_compat.lean_output import LeanStream
 
 
@@ -74,7 +75,9 @@ class RepaintLog:
 
 @contextmanager
 def counting_repaints(app: Any) -> Iterator[RepaintLog]:
-    """Record every update any screen of ``app`` builds, as the terminal would get it."""
+    """Record every update any screen of ``app`` builds, as the terminal would get it
+    (the test is marked ``every_frame``: frames are otherwise not rendered)."""
+    assert_every_frame()
     log = RepaintLog()
     log.stream.width, log.stream.height = app.size.width, app.size.height
     original = Compositor.render_update
