@@ -180,12 +180,15 @@ def table_played(
         yield app, shadow
 
 
+# An early Aces point and a late Chase point run every day; the other two are soaks
+# (``-m slow``). The save a hang-up itself makes is checked every day by
+# ``test_the_guard_saves_on_the_loop_then_lets_the_watchdog_end_the_process``.
 @pytest.mark.parametrize(
     ("argv", "moves", "chooser"),
     [
         ([*AcesArgs, "--seed", "7"], 2, 1),
-        ([*AcesArgs, "--seed", "11"], 8, 2),
-        ([*ChaseArgs, "--seed", "3"], 1, 3),
+        pytest.param([*AcesArgs, "--seed", "11"], 8, 2, marks=pytest.mark.slow),
+        pytest.param([*ChaseArgs, "--seed", "3"], 1, 3, marks=pytest.mark.slow),
         ([*ChaseArgs, "--seed", "4"], 6, 4),
     ],
     ids=["aces-early", "aces-later", "chase-deal", "chase-later"],
