@@ -55,12 +55,12 @@ def steady_cursors(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture(autouse=True)
-def frames_drawn_when_read(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Frames nobody reads are not rendered (``tests.support.frames``), unless the test
-    is marked ``every_frame``; each app is drawn whole when its test's body ends."""
-    from tests.support.frames import unseen_frames
+def frames_drawn_per_step(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each app draws once per Pilot step and when the test's body ends, not at every
+    refresh (``tests.support.frames``), unless the test is marked ``every_frame``."""
+    from tests.support.frames import held_frames
 
-    unseen_frames(request, monkeypatch)
+    held_frames(request, monkeypatch)
 
 
 @pytest.fixture

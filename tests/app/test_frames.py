@@ -1,8 +1,9 @@
-"""The app tests' frames (``tests.support.frames``): not rendered when nobody reads them,
-yet a widget that cannot render still fails its test."""
+"""The app tests' frames (``tests.support.frames``): one drawn per Pilot step, not one
+per refresh, and a widget that cannot render still fails its test."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
@@ -37,42 +38,54 @@ def _count_renders(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
     return calls
 
 
-async def test_a_refresh_nobody_reads_renders_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+async def _three_changes_a_frame_apart(app: App[None]) -> None:
+    """Three changes, each given time for the screen's refresh (a frame) to run."""
+    for text in ("one", "two", "three"):
+        app.query_one(Brittle).update(text)
+        await asyncio.sleep(0.1)
+
+
+async def test_the_frames_between_two_steps_are_drawn_once_when_the_step_ends(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     calls = _count_renders(monkeypatch)
-    async with BrittleApp().run_test() as pilot:
+    async with BrittleApp().run_test(size=(20, 3)) as pilot:
         await pilot.pause()
         calls.clear()
-        pilot.app.query_one(Brittle).update("changed")
+        await _three_changes_a_frame_apart(pilot.app)
+        assert calls == [], "a frame was drawn while the test had not looked"
         await pilot.pause()
+        assert calls == [False], "what changed is drawn as one update after the step"
         await pilot.pause()
-        assert calls == [], "a headless frame was rendered though no test read it"
-    assert calls == [True], "the app is drawn whole once, when the test's body ends"
+        assert calls == [False], "nothing changed: nothing drawn"
+        assert "three" in pilot.app.export_screenshot()
 
 
 @pytest.mark.every_frame
-async def test_every_frame_renders_each_refresh(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_every_frame_draws_each_refresh(monkeypatch: pytest.MonkeyPatch) -> None:
     calls = _count_renders(monkeypatch)
-    async with BrittleApp().run_test() as pilot:
+    async with BrittleApp().run_test(size=(20, 3)) as pilot:
         await pilot.pause()
         calls.clear()
-        pilot.app.query_one(Brittle).update("changed")
+        await _three_changes_a_frame_apart(pilot.app)
+        assert len(calls) >= 3, "a test marked every_frame draws each refresh"
+
+
+async def test_a_widget_that_cannot_render_fails_at_the_next_step() -> None:
+    async with BrittleApp().run_test() as pilot:
         await pilot.pause()
-        assert calls, "a test marked every_frame renders each refresh"
+        brittle = pilot.app.query_one(Brittle)
+        brittle.broken = True
+        brittle.refresh()
+        with pytest.raises(RuntimeError, match="cannot draw"):
+            await pilot.press("x")
+        brittle.broken = False
 
 
-async def test_a_widget_that_cannot_render_still_fails_its_test() -> None:
+async def test_a_widget_that_cannot_render_fails_when_the_test_ends() -> None:
     with pytest.raises(RuntimeError, match="cannot draw"):
         async with BrittleApp().run_test() as pilot:
             await pilot.pause()
             brittle = pilot.app.query_one(Brittle)
             brittle.broken = True
             brittle.refresh()
-            await pilot.pause()
-
-
-async def test_a_skipped_frame_still_shows_when_the_screen_is_read() -> None:
-    async with BrittleApp().run_test(size=(20, 3)) as pilot:
-        await pilot.pause()
-        pilot.app.query_one(Brittle).update("changed")
-        await pilot.pause()
-        assert "changed" in pilot.app.export_screenshot()

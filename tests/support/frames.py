@@ -1,17 +1,20 @@
-"""Pilot's frames: drawn when a test looks at the screen, not at every refresh.
+"""Pilot's frames: one drawn for each step of a test, not one for each refresh.
 
 A Pilot app is headless: Textual still renders each refresh's update
 (``Compositor.render_update`` from ``Screen._compositor_refresh``) and then drops it,
-since a headless app writes nothing (``App._display``). That rendering was a quarter of
-the CPU of the app tests (a Pilot test of the setup or a Chase table: 18.0 and 10.2 s
-where they take 14.2 and 7.1 s without it).
+since a headless app writes nothing (``App._display``). A key that starts a dice roll or
+a computer player's pause made many such frames before the test looked again: rendering
+them was about a quarter of the app tests' CPU (a run of the setup's or a Chase table's
+tests: 18.0 and 10.2 s, where they take 14.2 and 7.1 s without it).
 
-``unseen_frames`` makes the screen on top forget its dirty regions instead of rendering
-them. The widgets' own line caches keep what is stale, so whatever reads the screen (a
-snapshot, ``export_screenshot``, ``tests.support.chase.screen_text``) renders every line
-it shows, as before. What a drawn frame would have caught (a widget that raises while
-it renders) is still caught: every app run under ``run_test`` is drawn whole when its
-test's body ends (``drawn_at_the_end``), and the snapshots draw every screen they show.
+With ``held_frames``, the screen on top keeps what changed in its compositor's dirty
+regions instead of rendering it at each refresh, and draws it all as one update when the
+test gets control back: after each Pilot step (a key, a pause, a click) and when the
+test's body ends (``run_test``). So every state a test can look at is drawn, as it would
+be for keys typed slower than the frames, and a widget that raises while it renders
+still fails its test; only the frames in between, which no test could see, are skipped.
+Whatever reads the screen (a snapshot, ``export_screenshot``,
+``tests.support.chase.screen_text``) renders what it shows, as before.
 
 Tests that count what a terminal would get (``tests.support.repaints``) need every
 frame: they carry ``@pytest.mark.every_frame``, and ``counting_repaints`` refuses to
@@ -26,7 +29,9 @@ from typing import Any
 
 import pytest
 from textual.app import App
+from textual.pilot import Pilot
 from textual.screen import Screen
+from textual.widget import Widget
 
 EVERY_FRAME = "every_frame"
 """The marker of a test that needs each frame rendered as a terminal would get it."""
@@ -36,11 +41,12 @@ class _State:
     skipping = False
 
 
-def _forget_unseen_frame(refresh: Callable[[Screen[Any]], None]) -> Callable[..., None]:
+def _held_frame(refresh: Callable[[Screen[Any]], None]) -> Callable[..., None]:
     def compositor_refresh(self: Screen[Any]) -> None:
         app = self.app
         if _State.skipping and app.is_headless and self is app.screen and not app.is_inline:
-            self._compositor._dirty_regions.clear()
+            # What changed stays in the compositor's dirty regions, drawn at once when
+            # the test next gets control (``_drawn_after``).
             self._dirty_widgets.clear()
             return
         refresh(self)
@@ -49,30 +55,53 @@ def _forget_unseen_frame(refresh: Callable[[Screen[Any]], None]) -> Callable[...
     return compositor_refresh
 
 
+def draw_held(app: App[Any], *, at_the_end: bool = False) -> None:
+    """Draw now what the screen on top would draw at its next refresh, and what it held
+    undrawn since the last step, as one update. ``at_the_end``: a widget changed since
+    the last step (its repaint not yet asked of the screen) draws the whole screen."""
+    if not (app.is_running and app.is_headless and not app.is_inline):
+        return
+    screen = app.screen
+    if not screen.is_attached:
+        return
+    screen._on_timer_update()  # a pending layout or repaint, held like any other
+    if at_the_end and any(widget._repaint_required for widget in screen.walk_children(Widget)):
+        screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    elif screen._compositor._dirty_regions:
+        Screen._compositor_refresh.__wrapped__(screen)  # type: ignore[attr-defined]
+
+
+def _drawn_after(step: Callable[..., Any]) -> Callable[..., Any]:
+    async def drawn_after(self: Pilot[Any], *args: Any, **kwargs: Any) -> Any:
+        result = await step(self, *args, **kwargs)
+        draw_held(self.app)
+        return result
+
+    drawn_after.__wrapped__ = step  # type: ignore[attr-defined]
+    return drawn_after
+
+
 def _drawn_at_the_end(run_test: Callable[..., Any]) -> Callable[..., Any]:
     @asynccontextmanager
     async def drawn_at_the_end(self: App[Any], **kwargs: Any) -> AsyncIterator[Any]:
         async with run_test(self, **kwargs) as pilot:
             yield pilot
-            if self.is_running and self.screen.is_attached:
-                # The whole screen, as a terminal would get it: a widget that cannot
-                # render fails the test here rather than never being asked.
-                self.screen._compositor.render_update(
-                    full=True, screen_stack=self._background_screens
-                )
+            # A widget that cannot render fails the test here rather than never
+            # being asked.
+            draw_held(self, at_the_end=True)
 
     drawn_at_the_end.__wrapped__ = run_test  # type: ignore[attr-defined]
     return drawn_at_the_end
 
 
-def unseen_frames(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
-    """For one test: frames nobody reads are not rendered, unless it is marked
-    ``every_frame``; its apps are drawn whole when its body ends."""
+def held_frames(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """For one test (unless it is marked ``every_frame``): each app draws once per
+    Pilot step and when the test's body ends, not at every refresh."""
     if request.node.get_closest_marker(EVERY_FRAME) is not None:
         return
-    monkeypatch.setattr(
-        Screen, "_compositor_refresh", _forget_unseen_frame(Screen._compositor_refresh)
-    )
+    monkeypatch.setattr(Screen, "_compositor_refresh", _held_frame(Screen._compositor_refresh))
+    for step in ("press", "pause", "click", "hover", "mouse_down", "mouse_up"):
+        monkeypatch.setattr(Pilot, step, _drawn_after(getattr(Pilot, step)))
     monkeypatch.setattr(App, "run_test", _drawn_at_the_end(App.run_test))
     monkeypatch.setattr(_State, "skipping", True)
 
