@@ -85,15 +85,17 @@ async def test_the_setup_count_reads_whole_beside_a_scroll_bar_and_says_what_is_
         await pilot.press("c")
         await pilot.pause()
         screen = app.screen
-        for _ in range(20):
-            await pilot.press("ctrl+n")
+        for _ in range(16):  # the setup's own Add seat (Ctrl+N), one by one
+            await screen.action_add_seat()
         await pilot.pause()
+        assert len(screen.rows()) == 20
         assert screen.seats.show_vertical_scrollbar
         line = next(line for line in screen_lines(app) if "Add seat" in line)
         assert "Computers 2" in line and line.rstrip().endswith("20 players (3 to 20)"), line
-        for _ in range(18):
-            await pilot.press("ctrl+r")
+        for _ in range(18):  # Remove seat (Ctrl+R), the focused one or else the last
+            await screen.action_remove_seat()
         await pilot.pause()
+        assert len(screen.rows()) == 2
         lines = screen_lines(app)
         line = next(line for line in lines if "Add seat" in line)
         assert line.rstrip().endswith("2 players (3 to 20)"), line

@@ -10,6 +10,7 @@ import pytest
 from textual.widgets import Button, DataTable, Input, OptionList, Static, Switch
 
 from tests.support.app import AppDirs
+from tests.support.resilience import send_keys
 from tui.gameconfig import GameConfig
 from tui.screens import SubScreen
 from tui.screens.confirm import ConfirmScreen
@@ -53,27 +54,63 @@ async def test_escape_goes_back_to_the_title(make_app: MakeApp, route: str) -> N
         assert len(app.screen_stack) == 1
 
 
-@pytest.mark.parametrize("route", ["title", *ROUTES])
-@pytest.mark.parametrize("key", ["question_mark", "f1"])
-async def test_rules_key_opens_the_rules_from_every_screen(
-    make_app: MakeApp, route: str, key: str
-) -> None:
+RULES_KEYS = ("question_mark", "f1")
+"""The two keys that open the rules: one binding of the app (``?`` and F1)."""
+
+
+def rules_bindings(app: Any) -> dict[str, tuple[Any, str, bool]]:
+    """What ``?`` and F1 do on the screen on top, as its focus stands: where each is
+    bound, its action and whether it is enabled (a key the focused widget types, as
+    ``?`` in a name, is not among them)."""
+    return {
+        key: (found.node, found.binding.action, found.enabled)
+        for key, found in app.screen.active_bindings.items()
+        if key in RULES_KEYS
+    }
+
+
+async def test_rules_key_opens_the_rules_from_every_screen(make_app: MakeApp) -> None:
+    """On every screen ``?`` and F1 are the same binding (one action, bound in one
+    place, enabled), so the keys take turns opening the rules, screen by screen, and
+    Escape comes back to that screen (to the title from the rules themselves). In a new
+    setup's first name ``?`` is typed like any letter while F1 still opens the rules:
+    F1 is pressed there from inside the name, ``?`` once the name is left."""
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        if route != "title":
-            await pilot.press(*ROUTES[route][0])
+        for index, route in enumerate(["title", *ROUTES]):
+            key = RULES_KEYS[index % 2]
+            opened: type = TitleScreen
+            if route != "title":
+                keys, opened = ROUTES[route]
+                await pilot.press(*keys)
+                await pilot.pause()
+            assert isinstance(app.screen, opened), (route, app.screen)
+            if opened is SetupScreen:
+                name = app.focused
+                assert isinstance(name, Input), (route, name)
+                bound = rules_bindings(app)
+                assert "question_mark" not in bound, (route, bound)
+                assert bound["f1"][1:] == ("show_rules", True), (route, bound)
+                name.blur()
+                await pilot.pause()
+            bound = rules_bindings(app)
+            assert bound["question_mark"] == bound["f1"], (route, bound)
+            assert bound["f1"][1:] == ("show_rules", True), (route, bound)
+            if opened is SetupScreen and key == "f1":
+                name.focus()
+                await pilot.pause()
+                assert app.focused is name, (route, app.focused)
+            await pilot.press(key)
             await pilot.pause()
-        if key == "question_mark" and isinstance(app.focused, Input):
-            # A new setup opens in the first name, where "?" is typed like any letter.
-            app.focused.blur()
+            assert isinstance(app.screen, RulesScreen), (route, key, app.screen)
+            await pilot.press("escape")
             await pilot.pause()
-        await pilot.press(key)
-        await pilot.pause()
-        assert isinstance(app.screen, RulesScreen)
-        await pilot.press("escape")
-        await pilot.pause()
-        expected = TitleScreen if route in ("title", "rules") else ROUTES[route][1]
-        assert isinstance(app.screen, expected)
+            back = TitleScreen if route == "rules" else opened
+            assert isinstance(app.screen, back), (route, key, app.screen)
+            if back is not TitleScreen:
+                await pilot.press("escape")
+                await pilot.pause()
+            assert isinstance(app.screen, TitleScreen) and len(app.screen_stack) == 1, route
 
 
 async def test_escape_on_the_title_stays(make_app: MakeApp) -> None:
@@ -143,30 +180,32 @@ async def test_setup_starts_valid_with_numbered_players(make_app: MakeApp) -> No
         assert app.focused is screen.rows()[0].name_input
 
 
-@pytest.mark.parametrize(
-    ("typed", "message"),
-    [("", "Needs a name."), ("player 1", "Same name as seat 1."), ("x" * 21, "at most 20")],
-)
-async def test_setup_marks_a_bad_name_next_to_it_and_disables_start(
-    make_app: MakeApp, typed: str, message: str
-) -> None:
+BAD_NAMES = (("", "Needs a name."), ("player 1", "Same name as seat 1."), ("x" * 21, "at most 20"))
+"""A name left empty, one already taken (letter case aside) and one too long."""
+
+
+async def test_setup_marks_a_bad_name_next_to_it_and_disables_start(make_app: MakeApp) -> None:
+    """Each bad name in turn, typed over the second seat's: marked beside it, Start
+    disabled and Ctrl+S refused; a good name clears both before the next one."""
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _setup(pilot)
         row = screen.rows()[1]
-        row.name_input.value = typed
-        await pilot.pause()
         note = row.query_one(".seat-note", Static)
-        assert note.display and message in _text(note)
-        assert row.has_class("-invalid")
-        assert _start(screen).disabled
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert app.screen is screen, "ctrl+s must not start an invalid table"
-        row.name_input.value = "Cleo"
-        await pilot.pause()
-        assert not note.display
-        assert not _start(screen).disabled
+        for typed, message in BAD_NAMES:
+            row.name_input.value = typed
+            await pilot.pause()
+            assert note.display and message in _text(note), (typed, _text(note))
+            assert row.has_class("-invalid"), typed
+            assert _start(screen).disabled, typed
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert app.screen is screen, f"ctrl+s must not start an invalid table ({typed!r})"
+            row.name_input.value = "Cleo"
+            await pilot.pause()
+            assert not note.display, typed
+            assert not row.has_class("-invalid"), typed
+            assert not _start(screen).disabled, typed
 
 
 async def test_setup_typing_a_name_by_keys(make_app: MakeApp) -> None:
@@ -187,9 +226,8 @@ async def test_setup_player_count_limits(make_app: MakeApp) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _setup(pilot)
-        for _ in range(5):
-            await pilot.press("ctrl+n")
-            await pilot.pause()
+        await send_keys(pilot, ["ctrl+n"] * 5)
+        await pilot.pause()
         assert len(screen.rows()) == 6, "Aces takes at most 6"
         assert screen.query_one("#add-seat", Button).disabled
         for _ in range(5):
@@ -205,12 +243,15 @@ async def test_setup_player_count_limits(make_app: MakeApp) -> None:
 
 
 async def test_setup_chase_has_three_to_twenty(make_app: MakeApp) -> None:
+    """Chase seats 3 to 20: the seat list is filled to one short of twenty as the
+    Computers number fills it (two people, seventeen computers), then Ctrl+N, pressed
+    four times, adds the twentieth seat and no more."""
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _setup(pilot, "c")
         assert (screen.low, screen.high) == (3, 20)
-        for _ in range(20):
-            await pilot.press("ctrl+n")
+        assert await screen.seats.set_computers(17) == 17
+        await send_keys(pilot, ["ctrl+n"] * 4)
         await pilot.pause()
         assert len(screen.rows()) == 20
         assert not _start(screen).disabled
@@ -530,7 +571,7 @@ async def test_palette_search_finds_no_screenshot(make_app: MakeApp) -> None:
     async with app.run_test() as pilot:
         await pilot.press("ctrl+p")
         await pilot.pause()
-        await pilot.press(*"screensh")
+        await send_keys(pilot, "screensh")  # typed as one burst
         await pilot.pause(0.5)
         results = app.screen.query_one(OptionList)
         prompts = [str(results.get_option_at_index(i).prompt) for i in range(results.option_count)]

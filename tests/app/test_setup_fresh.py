@@ -15,6 +15,7 @@ from typing import Any
 from textual.widgets import Static, Switch
 
 from tests.support.app import open_setup
+from tests.support.resilience import send_keys
 from tests.support.settle import settle
 from tui.screens.seat_row import SeatRow
 from tui.screens.settings import SettingsScreen
@@ -36,7 +37,7 @@ async def test_setup_shows_the_variants_changed_in_settings_meanwhile(
         assert "none" in _variants(setup)
         await pilot.press("ctrl+p")
         await pilot.pause()
-        await pilot.press(*"Settings")
+        await send_keys(pilot, "Settings")  # typed as one burst
         await pilot.pause(0.5)
         await pilot.press("enter")
         await pilot.pause()
@@ -63,7 +64,8 @@ async def test_only_typed_names_are_remembered_not_the_placeholders(make_app: Ma
     async with app.run_test(size=(80, 24)) as pilot:
         setup = await open_setup(pilot, "c")
         await setup.seats.set_computers(0)
-        await pilot.press(*["ctrl+n"] * 18)
+        for _ in range(18):  # the setup's own Add seat (Ctrl+N), one by one
+            await setup.action_add_seat()
         await settle(pilot)
         for row, name in zip(setup.rows(), ["Ann", "Ben", "Cleo"], strict=False):
             row.name_input.value = name
