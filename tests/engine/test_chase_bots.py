@@ -17,7 +17,7 @@ from tui.engine.chase.bots import CasualChaseBot, SharpChaseBot, make
 from tui.engine.chase.odds import move_chances
 from tui.engine.chase.rules import VARIANTS
 from tui.engine.controller import Seat
-from tui.engine.core import Action
+from tui.engine.core import Action, TableView
 
 RANK_WORDS = {rank_name(rank + "S") for rank in RANKS} - {"King"}
 
@@ -40,6 +40,22 @@ def hidden_words(game: ChaseGame, seat: int) -> list[str]:
     return [card, card_label(card), card_label(card, True), rank_name(card)]
 
 
+def views_made_once_per_move(game: ChaseGame) -> dict[int | None, TableView]:
+    """Makes ``game.view`` build each seat's view once until the returned dict is
+    cleared (after every move): the test reads the very view its computer player gets,
+    where it built the same one a second time."""
+    views: dict[int | None, TableView] = {}
+    build = game.view
+
+    def view(seat: int | None) -> TableView:
+        if seat not in views:
+            views[seat] = build(seat)
+        return views[seat]
+
+    game.view = view  # type: ignore[method-assign]
+    return views
+
+
 @pytest.mark.parametrize("level", sorted(BOT_LEVELS))
 def test_bots_play_legal_moves_with_reasons_that_leak_nothing(level: str) -> None:
     names = sorted(VARIANTS)
@@ -50,13 +66,15 @@ def test_bots_play_legal_moves_with_reasons_that_leak_nothing(level: str) -> Non
         players = [f"Player {chr(65 + i)}" for i in range(n)]  # no digits: see below
         game = ChaseGame(players, random.Random(seed), variants)
         controller = games.controller(game, [Seat(name, level) for name in game.names])
+        views = views_made_once_per_move(game)
         for _ in range(5000):
             if game.over:
                 break
             seat = game.current_seat()
             assert seat is not None
+            views.clear()  # the previous move changed the table
             view = game.view(seat)
-            decision = controller.bot_decision()
+            decision = controller.bot_decision()  # is given this same view
             legal = game.legal_actions()
             assert any(action.matches(decision.action) for action in legal)
             assert decision.reason

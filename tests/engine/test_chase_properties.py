@@ -99,8 +99,8 @@ class Checker:
     def check_views(self, actor: int) -> None:
         game = self.game
         viewers: list[int | None] = [None, actor]
-        if self.thorough:
-            viewers += list(range(len(game.names)))
+        if self.thorough:  # every seat, the actor once: its view and allowed cards are one
+            viewers = [None, *range(len(game.names))]
         for viewer in viewers:
             view = game.view(viewer)
             allowed = self.public | (self.private[viewer] if viewer is not None else set())
