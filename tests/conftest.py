@@ -37,6 +37,18 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Once the tests are done: one full collection, whose finalizers still report what
+    they raise, then what survives it is frozen. pytest then collects five times more
+    to find unraisable exceptions; over a worker's heap of Pilot apps those five took
+    0.6-1.0 s of each worker's CPU (5 s of an everyday run); with the heap frozen they
+    look only at what the first collection's finalizers left behind (0.1-0.5 s a
+    worker, that first collection included)."""
+    gc.collect()
+    gc.freeze()
+
+
 @pytest.fixture(autouse=True)
 def own_cache_dir(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
