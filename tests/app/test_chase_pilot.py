@@ -11,15 +11,17 @@ import pytest
 from tests.support.app import AppDirs
 from tests.support.chase import (
     chase_config,
+    controller_for,
     deck,
     deck_factory,
+    play,
     play_to_the_end,
     screen_lines,
     table_of,
 )
 from tests.support.settle import press_settled, settle
 from tests.support.table import on_top, write_settings
-from tui.gameconfig import BOT_NAMES
+from tui.gameconfig import BOT_NAMES, GameConfig
 from tui.screens.curtain import PassCurtain, PrivateResult
 from tui.screens.cut import CutScreen
 from tui.screens.round_end import RoundEndScreen
@@ -45,11 +47,23 @@ def bar_labels(app: Any) -> list[str]:
     return [action.label for action in app.screen.query_one(ActionBar).actions]
 
 
+async def open_after(
+    pilot: Any, config: GameConfig, decks: list[list[str]], *moves: str | tuple[str, int]
+) -> None:
+    """Open the table of ``config`` with ``moves`` already played in the engine (the
+    keys before them are not what the test is about), once it has settled: the curtain
+    of whoever's turn it is stands over it."""
+    controller = controller_for(config, decks)
+    play(controller, *moves)
+    pilot.app.open_table(TableSession(controller, config))
+    await settle(pilot)
+
+
 async def test_three_people_play_a_whole_game_by_keys(make_app: MakeApp, app_dirs: AppDirs) -> None:
     write_settings(app_dirs.settings)
     app = make_app(settings_path=app_dirs.settings, rng_factory=deck_factory([]))
     async with app.run_test(size=(80, 24)) as pilot:
-        app.start_game(chase_config(seed=3))
+        app.start_game(chase_config(seed=2))  # 42 steps by keys, where seed 3 took 61
         await pilot.pause()
         seen = await play_to_the_end(pilot, random.Random(1))
         table = table_of(app)
@@ -95,11 +109,10 @@ async def test_the_dealer_cuts_with_arrows_digits_and_goes_back(
     write_settings(app_dirs.settings)
     stock = ["7D", "5S", "JH", "9C", "2S"]
     cards = deck(3, 0, {1: "4C", 2: "9H", 0: "QS"}, stock)
-    app = make_app(settings_path=app_dirs.settings, rng_factory=deck_factory([cards]))
+    app = make_app(settings_path=app_dirs.settings)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.start_game(chase_config())
-        await pilot.pause()
-        await press_settled(pilot, "d", "enter", "s", "enter", "s", "enter")
+        await open_after(pilot, chase_config(), [cards], "deal", "stand", "stand")
+        await press_settled(pilot, "enter")  # Ann's curtain: the dealer's turn
         await pilot.press("c")
         await pilot.pause()
         cut = on_top(app)
@@ -142,9 +155,8 @@ async def test_a_random_cut_leaves_the_games_deck_alone(
         write_settings(app_dirs.settings)
         app = make_app(settings_path=app_dirs.settings)
         async with app.run_test(size=(80, 24)) as pilot:
-            app.start_game(chase_config(seed=9))
-            await pilot.pause()
-            await press_settled(pilot, "d", "enter", "s", "enter", "s", "enter")
+            await open_after(pilot, chase_config(seed=9), [], "deal", "stand", "stand")
+            await press_settled(pilot, "enter")  # Ann's curtain: the dealer's turn
             await pilot.press("c", *keys)
             await pilot.pause()
             states.append(table_of(app).controller.game.to_dict()["rng"])
@@ -156,11 +168,10 @@ async def test_a_king_blocks_a_swap_and_its_holder_cannot_change(
 ) -> None:
     write_settings(app_dirs.settings)
     cards = deck(3, 0, {1: "4C", 2: "KS", 0: "QS"}, ["7D"])
-    app = make_app(settings_path=app_dirs.settings, rng_factory=deck_factory([cards]))
+    app = make_app(settings_path=app_dirs.settings)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.start_game(chase_config())
-        await pilot.pause()
-        await press_settled(pilot, "d", "enter")
+        await open_after(pilot, chase_config(), [cards], "deal")
+        await press_settled(pilot, "enter")  # Ben's curtain
         await pilot.press("c")
         await pilot.pause()
         assert "Ben asks to change, Cleo shows a King (K♠): no swap" in log_of(app)
@@ -212,12 +223,11 @@ async def test_king_stops_play_goes_straight_to_the_showdown(
 async def test_dealers_king_costs_the_dealer_a_life(make_app: MakeApp, app_dirs: AppDirs) -> None:
     write_settings(app_dirs.settings)
     cards = deck(3, 0, {1: "4C", 2: "9H", 0: "QS"}, ["KD"])
-    app = make_app(settings_path=app_dirs.settings, rng_factory=deck_factory([cards]))
+    config = chase_config(variants=["dealers-king", "dealer-draws"])
+    app = make_app(settings_path=app_dirs.settings)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.start_game(chase_config(variants=["dealers-king", "dealer-draws"]))
-        await pilot.pause()
-        await press_settled(pilot, "d", "enter", "s", "enter", "s")
-        await pilot.press("enter")
+        await open_after(pilot, config, [cards], "deal", "stand", "stand")
+        await pilot.press("enter")  # Ann's curtain: the dealer's turn
         await pilot.pause()
         assert bar_labels(app) == ["Stand", "Draw the top card"]
         await pilot.press("d")
@@ -278,11 +288,11 @@ async def test_all_out_at_once_can_share_the_win(make_app: MakeApp, app_dirs: Ap
 async def test_pairs_are_safe_nobody_loses(make_app: MakeApp, app_dirs: AppDirs) -> None:
     write_settings(app_dirs.settings)
     cards = deck(3, 0, {1: "4C", 2: "4H", 0: "4S"}, ["7D"])
-    app = make_app(settings_path=app_dirs.settings, rng_factory=deck_factory([cards]))
+    app = make_app(settings_path=app_dirs.settings)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.start_game(chase_config(variants=["pairs-safe"]))
-        await pilot.pause()
-        await press_settled(pilot, "d", "enter", "s", "enter", "s", "enter")
+        config = chase_config(variants=["pairs-safe"])
+        await open_after(pilot, config, [cards], "deal", "stand", "stand")
+        await press_settled(pilot, "enter")  # Ann's curtain: the dealer's turn
         await pilot.press("s")
         await pilot.pause()
         assert on_top(app).summary.title == "Round 1: nobody loses"
@@ -374,11 +384,10 @@ async def test_a_swap_shows_the_new_card_until_covered(
 ) -> None:
     write_settings(app_dirs.settings)
     cards = deck(3, 0, {1: "4C", 2: "9H", 0: "QS"}, ["7D"])
-    app = make_app(settings_path=app_dirs.settings, rng_factory=deck_factory([cards]))
+    app = make_app(settings_path=app_dirs.settings)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.start_game(chase_config())
-        await pilot.pause()
-        await press_settled(pilot, "d", "enter")
+        await open_after(pilot, chase_config(), [cards], "deal")
+        await press_settled(pilot, "enter")  # Ben's curtain
         await pilot.press("c")
         await pilot.pause()
         assert isinstance(on_top(app), PrivateResult)
