@@ -15,6 +15,9 @@ from tests.support.table import (
     table_of,
     write_settings,
 )
+from tui.engine.controller import Controller
+from tui.gameconfig import GameConfig
+from tui.games import controller_from_dict
 from tui.screens.round_end import RoundEndScreen
 from tui.storage.saves import SaveStore
 from tui.table.screen import TableScreen
@@ -28,6 +31,32 @@ MakeApp = Callable[..., Any]
 def chips(app: Any) -> list[int]:
     view = table_of(app).controller.view(None)
     return [seat.counters for seat in view.seats]
+
+
+def engine_move(controller: Controller) -> None:
+    """The move ``play_to_the_end`` would make (a computer's own, on its turn)."""
+    if controller.is_bot_turn():
+        controller.play_bot()
+    else:
+        controller.apply(controller.actions()[0])
+
+
+async def open_near_the_end(pilot: Any, config: GameConfig, moves_left: int = 3) -> Any:
+    """Open the table of ``config`` (as ``start_game`` does, with its save slot) with
+    all but its last ``moves_left`` moves played in the engine; returns the table. The
+    keys that end the game are pressed by the test."""
+    session, _notice = pilot.app.sessions.start(config)
+    probe = controller_from_dict(session.controller.to_dict())
+    moves = 0
+    while not probe.over:
+        engine_move(probe)
+        moves += 1
+    for _ in range(moves - moves_left):
+        engine_move(session.controller)
+    assert not session.controller.over
+    pilot.app.open_table(session)
+    await pilot.pause()
+    return table_of(pilot.app)
 
 
 async def play_to_the_end(pilot: Any, limit: int = 2000) -> None:
@@ -73,7 +102,8 @@ async def test_a_six_player_rounds_match_played_by_keys_to_its_end(
     write_settings(app_dirs.settings)
     app = make_app(settings_path=app_dirs.settings)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.start_game(aces_config(6, match="rounds", rounds=2, seed=8))
+        # Seed 11: 62 keys to the end, where seed 8 took 84.
+        app.start_game(aces_config(6, match="rounds", rounds=2, seed=11))
         await pilot.pause()
         rounds_seen = 0
         for _ in range(5000):
@@ -97,7 +127,7 @@ async def test_a_six_player_single_round_with_every_chip_in_sight(
     write_settings(app_dirs.settings)
     app = make_app(settings_path=app_dirs.settings)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.start_game(aces_config(6, seed=3))
+        app.start_game(aces_config(6, seed=9))  # 35 keys to the end, where seed 3 took 49
         await pilot.pause()
         table = table_of(app)
         assert len(table.query(PlayerPanel)) == 6
@@ -112,9 +142,14 @@ async def _one_chip_ace_six(make_app: MakeApp, app_dirs: AppDirs, key: str) -> l
     dice = [1, 3, 2, 3, 2, 3, 1, 6]
     app = make_app(settings_path=app_dirs.settings, rng_factory=scripted_factory(dice))
     async with app.run_test(size=(80, 24)) as pilot:
-        app.start_game(aces_config(3, first_seat=0))
+        # The start and the first three rolls in the engine; Ann's last roll by key.
+        session, _notice = app.sessions.start(aces_config(3, first_seat=0))
+        for _ in range(4):
+            (action,) = session.controller.actions()
+            session.controller.apply(action)
+        app.open_table(session)
         await pilot.pause()
-        await pilot.press("enter", "r", "r", "r", "r")
+        await pilot.press("r")
         await pilot.pause()
         bar = app.screen.query_one(ActionBar)
         labels = [action.label for action in bar.actions]
@@ -343,9 +378,7 @@ async def test_rematch_opens_a_fresh_table_with_the_same_players(
     write_settings(app_dirs.settings)
     app = make_app(settings_path=app_dirs.settings)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.start_game(aces_config(2, bots=1, seed=5))
-        await pilot.pause()
-        first = table_of(app)
+        first = await open_near_the_end(pilot, aces_config(2, bots=1, seed=5))
         await play_to_the_end(pilot)
         await pilot.press("r")
         await pilot.pause()
@@ -363,8 +396,7 @@ async def test_look_at_the_table_after_the_game_then_leave(
     write_settings(app_dirs.settings)
     app = make_app(settings_path=app_dirs.settings)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.start_game(aces_config(2, seed=5))
-        await pilot.pause()
+        await open_near_the_end(pilot, aces_config(2, seed=5))
         await play_to_the_end(pilot)
         await pilot.press("escape")
         await pilot.pause()
