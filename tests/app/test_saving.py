@@ -140,14 +140,15 @@ async def test_resume_command_opens_the_newest_free_game(
     write_settings(app_dirs.settings)
     app = make_app(settings_path=app_dirs.settings)
     async with app.run_test(size=(80, 24)) as pilot:
+        # Two games saved by the app's own autosave after a first move (played in the
+        # engine), each released as its table does when it closes; the second is newest.
         for config in (aces_config(2, seed=1), chase_config(seed=2)):
-            app.start_game(config)
-            await pilot.pause()
-            await pilot.press("enter" if config.game_id == "aces" else "d")
-            await pilot.pause()
-            newest = table_of(app).controller.to_dict()
-            app.back_to_title()
-            await pilot.pause()
+            session, _notice = app.sessions.start(config)
+            session.controller.apply(session.controller.actions()[0])
+            app.autosave(session)
+            session.release()
+            newest = session.controller.to_dict()
+        await pilot.pause()
     resumed = make_app(settings_path=app_dirs.settings, start=Command("resume"))
     async with resumed.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -283,12 +284,14 @@ async def test_a_game_open_in_another_session_says_so(make_app: MakeApp, app_dir
     write_settings(app_dirs.settings)
     app = make_app(settings_path=app_dirs.settings)
     async with app.run_test(size=(80, 24)) as pilot:
+        # Two games saved by the app's own autosave after a first move (played in the
+        # engine), each released as its table does when it closes.
         for config in (aces_config(2, seed=41), chase_config(seed=42)):
-            app.start_game(config)
-            await pilot.pause()
-            await pilot.press("enter" if config.game_id == "aces" else "d")
-            app.back_to_title()
-            await pilot.pause()
+            session, _notice = app.sessions.start(config)
+            session.controller.apply(session.controller.actions()[0])
+            app.autosave(session)
+            session.release()
+        await pilot.pause()
     store = SaveStore(app_dirs.saves)
     busy = store.list()[0]
     other_session, _payload = store.open(busy.slot_id)  # another login has it open
@@ -324,11 +327,25 @@ async def test_every_file_and_directory_is_private(make_app: MakeApp, app_dirs: 
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         app.update_settings(animation="off")
-        app.start_game(aces_config(2, seed=5, first_seat=0))
+        # The game as ``start_game`` builds it, its save slot too, played in the engine
+        # until three moves before its end; those are pressed: each is saved, and the
+        # last records the game in the history.
+        session, _notice = app.sessions.start(aces_config(2, seed=5, first_seat=0))
+        probe = copy_of(session.controller)
+        moves = 0
+        while not probe.over:
+            probe.apply(probe.actions()[0])
+            moves += 1
+        for _ in range(moves - 3):
+            session.controller.apply(session.controller.actions()[0])
+        app.open_table(session)
         await pilot.pause()
         table = table_of(app)
+        keys = 0
         while not table.controller.over:
             await pilot.press(table.controller.actions()[0].key)
+            keys += 1
+        assert keys == 3
         await pilot.pause()
     files = [
         app_dirs.settings,
