@@ -28,6 +28,7 @@ from tests.support.resilience import HOSTILE_NAMES
 from tests.support.table import log_text, new_engine, on_top, table_of, write_settings
 from tui.engine.controller import Controller, Seat
 from tui.games import controller as make_controller
+from tui.games import controller_from_dict
 from tui.screens.round_end import RoundEndScreen
 from tui.session import TableSession
 
@@ -123,12 +124,22 @@ async def test_an_aces_table_of_hostile_names(
 
 
 async def test_hostile_names_to_the_winners_screen(make_app: MakeApp, app_dirs: AppDirs) -> None:
-    """Played to the end: the winner's screen shows the markup name literally ("wins!"),
-    and the finished table behind it marks the winner."""
+    """Played to the end (in the engine, the last moves by keys): the winner's screen
+    shows the markup name literally ("wins!"), and the finished table behind it marks
+    the winner."""
     write_settings(app_dirs.settings)
     app = make_app(settings_path=app_dirs.settings)
+    controller = hostile_game("aces", ACES_NAMES[2:], bots=False, seed=8)
+    probe = controller_from_dict(controller.to_dict())
+    moves = 0
+    while not probe.over:
+        probe.apply(probe.actions()[0])  # the key ``play_to_the_end`` presses
+        moves += 1
+    for _ in range(moves - 3):
+        controller.apply(controller.actions()[0])
+    assert not controller.over
     async with app.run_test(size=(80, 24)) as pilot:
-        app.open_table(TableSession(hostile_game("aces", ACES_NAMES[2:], bots=False, seed=8)))
+        app.open_table(TableSession(controller))
         await play_to_the_end(pilot)
         final = on_top(app)
         assert isinstance(final, RoundEndScreen) and final.summary.final, app.screen_stack
