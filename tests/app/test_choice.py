@@ -11,6 +11,7 @@ from textual.widgets import Button, Footer, Select
 
 from tests.support.app import screen_cells
 from tests.support.chase import screen_lines
+from tests.support.settle import settle
 from tui.screens.seat_row import KINDS
 from tui.widgets.choice import Choice
 
@@ -48,10 +49,10 @@ async def screen_after(light: bool, keys: list[str], low: bool = False) -> tuple
     app = Side(light, low)
     async with app.run_test(size=(40, 12)) as pilot:
         app.query_one("#kind").focus()
-        await pilot.pause()
+        await settle(pilot)  # the footer shows its keys once it has recomposed
         for key in keys:
             await pilot.press(key)
-            await pilot.pause()
+            await settle(pilot)
         value = app.query_one(Choice).value if light else app.query_one(Select).value
         return screen_cells(app), str(value), [c for c in app.changes if c != "person"]
 
