@@ -25,10 +25,16 @@ from rich.cells import cell_len
 from tests.support.app import AppDirs, drawn, resize
 from tests.support.chase import screen_lines
 from tests.support.resilience import HOSTILE_NAMES
-from tests.support.table import log_text, new_engine, on_top, table_of, write_settings
+from tests.support.table import (
+    log_text,
+    new_engine,
+    on_top,
+    play_until_moves_left,
+    table_of,
+    write_settings,
+)
 from tui.engine.controller import Controller, Seat
 from tui.games import controller as make_controller
-from tui.games import controller_from_dict
 from tui.screens.round_end import RoundEndScreen
 from tui.session import TableSession
 
@@ -130,14 +136,7 @@ async def test_hostile_names_to_the_winners_screen(make_app: MakeApp, app_dirs: 
     write_settings(app_dirs.settings)
     app = make_app(settings_path=app_dirs.settings)
     controller = hostile_game("aces", ACES_NAMES[2:], bots=False, seed=8)
-    probe = controller_from_dict(controller.to_dict())
-    moves = 0
-    while not probe.over:
-        probe.apply(probe.actions()[0])  # the key ``play_to_the_end`` presses
-        moves += 1
-    for _ in range(moves - 3):
-        controller.apply(controller.actions()[0])
-    assert not controller.over
+    play_until_moves_left(controller, 3)  # the first action, as ``play_to_the_end`` presses
     async with app.run_test(size=(80, 24)) as pilot:
         app.open_table(TableSession(controller))
         await play_to_the_end(pilot)

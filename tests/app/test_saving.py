@@ -17,9 +17,16 @@ import pytest
 from tests.support.app import AppDirs
 from tests.support.chase import chase_config
 from tests.support.scripted import ScriptedRandom
-from tests.support.table import aces_config, on_top, table_of, write_settings
+from tests.support.table import (
+    aces_config,
+    on_top,
+    play_until_moves_left,
+    table_of,
+    write_settings,
+)
 from tui.commands import Command
 from tui.engine.controller import Controller
+from tui.gameconfig import GameConfig
 from tui.games import controller_from_dict
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.title import TitleScreen
@@ -50,6 +57,17 @@ async def press_offered(pilot: Any, chooser: random.Random) -> None:
 
 def copy_of(controller: Controller) -> Controller:
     return controller_from_dict(controller.to_dict())
+
+
+def saved_after_one_move(app: Any, config: GameConfig) -> dict[str, Any]:
+    """A game of ``config`` saved by the app's own autosave after a first move (made in
+    the engine), then released as its table does when it closes; its state."""
+    session, _notice = app.sessions.start(config)
+    session.controller.apply(session.controller.actions()[0])
+    app.autosave(session)
+    session.release()
+    state: dict[str, Any] = session.controller.to_dict()
+    return state
 
 
 @pytest.mark.parametrize(
@@ -140,14 +158,9 @@ async def test_resume_command_opens_the_newest_free_game(
     write_settings(app_dirs.settings)
     app = make_app(settings_path=app_dirs.settings)
     async with app.run_test(size=(80, 24)) as pilot:
-        # Two games saved by the app's own autosave after a first move (played in the
-        # engine), each released as its table does when it closes; the second is newest.
+        # Two games saved after a first move; the second is the newest.
         for config in (aces_config(2, seed=1), chase_config(seed=2)):
-            session, _notice = app.sessions.start(config)
-            session.controller.apply(session.controller.actions()[0])
-            app.autosave(session)
-            session.release()
-            newest = session.controller.to_dict()
+            newest = saved_after_one_move(app, config)
         await pilot.pause()
     resumed = make_app(settings_path=app_dirs.settings, start=Command("resume"))
     async with resumed.run_test(size=(80, 24)) as pilot:
@@ -284,13 +297,8 @@ async def test_a_game_open_in_another_session_says_so(make_app: MakeApp, app_dir
     write_settings(app_dirs.settings)
     app = make_app(settings_path=app_dirs.settings)
     async with app.run_test(size=(80, 24)) as pilot:
-        # Two games saved by the app's own autosave after a first move (played in the
-        # engine), each released as its table does when it closes.
         for config in (aces_config(2, seed=41), chase_config(seed=42)):
-            session, _notice = app.sessions.start(config)
-            session.controller.apply(session.controller.actions()[0])
-            app.autosave(session)
-            session.release()
+            saved_after_one_move(app, config)
         await pilot.pause()
     store = SaveStore(app_dirs.saves)
     busy = store.list()[0]
@@ -331,13 +339,7 @@ async def test_every_file_and_directory_is_private(make_app: MakeApp, app_dirs: 
         # until three moves before its end; those are pressed: each is saved, and the
         # last records the game in the history.
         session, _notice = app.sessions.start(aces_config(2, seed=5, first_seat=0))
-        probe = copy_of(session.controller)
-        moves = 0
-        while not probe.over:
-            probe.apply(probe.actions()[0])
-            moves += 1
-        for _ in range(moves - 3):
-            session.controller.apply(session.controller.actions()[0])
+        play_until_moves_left(session.controller, 3)
         app.open_table(session)
         await pilot.pause()
         table = table_of(app)

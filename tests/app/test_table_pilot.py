@@ -11,13 +11,12 @@ from tests.support.table import (
     aces_config,
     log_text,
     on_top,
+    play_until_moves_left,
     scripted_factory,
     table_of,
     write_settings,
 )
-from tui.engine.controller import Controller
 from tui.gameconfig import GameConfig
-from tui.games import controller_from_dict
 from tui.screens.round_end import RoundEndScreen
 from tui.storage.saves import SaveStore
 from tui.table.screen import TableScreen
@@ -33,27 +32,12 @@ def chips(app: Any) -> list[int]:
     return [seat.counters for seat in view.seats]
 
 
-def engine_move(controller: Controller) -> None:
-    """The move ``play_to_the_end`` would make (a computer's own, on its turn)."""
-    if controller.is_bot_turn():
-        controller.play_bot()
-    else:
-        controller.apply(controller.actions()[0])
-
-
 async def open_near_the_end(pilot: Any, config: GameConfig, moves_left: int = 3) -> Any:
     """Open the table of ``config`` (as ``start_game`` does, with its save slot) with
     all but its last ``moves_left`` moves played in the engine; returns the table. The
     keys that end the game are pressed by the test."""
     session, _notice = pilot.app.sessions.start(config)
-    probe = controller_from_dict(session.controller.to_dict())
-    moves = 0
-    while not probe.over:
-        engine_move(probe)
-        moves += 1
-    for _ in range(moves - moves_left):
-        engine_move(session.controller)
-    assert not session.controller.over
+    play_until_moves_left(session.controller, moves_left)
     pilot.app.open_table(session)
     await pilot.pause()
     return table_of(pilot.app)

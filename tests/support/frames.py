@@ -38,21 +38,19 @@ EVERY_FRAME = "every_frame"
 
 
 class _State:
-    skipping = False
+    refresh: Callable[[Screen[Any]], None] | None = None
+    """Textual's ``Screen._compositor_refresh`` while frames are held, else ``None``."""
 
 
-def _held_frame(refresh: Callable[[Screen[Any]], None]) -> Callable[..., None]:
-    def compositor_refresh(self: Screen[Any]) -> None:
-        app = self.app
-        if _State.skipping and app.is_headless and self is app.screen and not app.is_inline:
-            # What changed stays in the compositor's dirty regions, drawn at once when
-            # the test next gets control (``_drawn_after``).
-            self._dirty_widgets.clear()
-            return
-        refresh(self)
-
-    compositor_refresh.__wrapped__ = refresh  # type: ignore[attr-defined]
-    return compositor_refresh
+def _held_frame(self: Screen[Any]) -> None:
+    app = self.app
+    if app.is_headless and self is app.screen and not app.is_inline:
+        # What changed stays in the compositor's dirty regions, drawn at once when the
+        # test next gets control (``draw_held``).
+        self._dirty_widgets.clear()
+        return
+    assert _State.refresh is not None
+    _State.refresh(self)
 
 
 def draw_held(app: App[Any], *, at_the_end: bool = False) -> None:
@@ -67,8 +65,8 @@ def draw_held(app: App[Any], *, at_the_end: bool = False) -> None:
     screen._on_timer_update()  # a pending layout or repaint, held like any other
     if at_the_end and any(widget._repaint_required for widget in screen.walk_children(Widget)):
         screen._compositor.render_update(full=True, screen_stack=app._background_screens)
-    elif screen._compositor._dirty_regions:
-        Screen._compositor_refresh.__wrapped__(screen)  # type: ignore[attr-defined]
+    elif screen._compositor._dirty_regions and _State.refresh is not None:
+        _State.refresh(screen)
 
 
 def _drawn_after(step: Callable[..., Any]) -> Callable[..., Any]:
@@ -99,15 +97,15 @@ def held_frames(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch)
     Pilot step and when the test's body ends, not at every refresh."""
     if request.node.get_closest_marker(EVERY_FRAME) is not None:
         return
-    monkeypatch.setattr(Screen, "_compositor_refresh", _held_frame(Screen._compositor_refresh))
+    monkeypatch.setattr(_State, "refresh", Screen._compositor_refresh)
+    monkeypatch.setattr(Screen, "_compositor_refresh", _held_frame)
     for step in ("press", "pause", "click", "hover", "mouse_down", "mouse_up"):
         monkeypatch.setattr(Pilot, step, _drawn_after(getattr(Pilot, step)))
     monkeypatch.setattr(App, "run_test", _drawn_at_the_end(App.run_test))
-    monkeypatch.setattr(_State, "skipping", True)
 
 
 def assert_every_frame() -> None:
     """For what counts repaints: the test must render every frame."""
-    assert not _State.skipping, (
+    assert _State.refresh is None, (
         f"counting repaints needs every frame rendered: mark the test @pytest.mark.{EVERY_FRAME}"
     )

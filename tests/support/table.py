@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from tui import games
-from tui.engine.controller import Seat, new_game
+from tui.engine.controller import Controller, Seat, new_game
 from tui.engine.core import Game
 from tui.gameconfig import GameConfig
 
@@ -114,3 +114,26 @@ def new_engine(
 ) -> Game:
     """A fresh engine of ``game_id`` outside any table; ``options`` are its own keywords."""
     return new_game(games.get(game_id).engine(), names, rng, variants, **options)
+
+
+def engine_move(controller: Controller) -> None:
+    """The move a test that presses the action bar's first key makes (a computer's own
+    on its turn), made in the engine."""
+    if controller.is_bot_turn():
+        controller.play_bot()
+    else:
+        controller.apply(controller.actions()[0])
+
+
+def play_until_moves_left(controller: Controller, moves_left: int = 3) -> None:
+    """Play ``controller`` in the engine (``engine_move``) until ``moves_left`` moves
+    remain before its end, counted on a copy played to the end: the keys that end the
+    game are left for the test to press."""
+    probe = games.controller_from_dict(controller.to_dict())
+    moves = 0
+    while not probe.over:
+        engine_move(probe)
+        moves += 1
+    for _ in range(moves - moves_left):
+        engine_move(controller)
+    assert not controller.over
