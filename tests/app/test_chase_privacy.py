@@ -24,10 +24,13 @@ not turned up at the showdown). Its label ("10♦") never appears on screen othe
 labels are unique in a deck, and earlier rounds' cards in the log are left out of the
 screen check (the log is checked on its own, round by round).
 
-Two of these games are in the everyday run, the rest in the slow tier (``-m slow``);
-``CHASE_PRIVACY_SEEDS=20`` plays more games per kind of table (2 by default, each
-game takes a few seconds); ``tests/app/test_chase_kit.py`` checks the same property
-of everything the table writes, without the app, over hundreds of games.
+Whole games are soaks (the slow tier, ``-m slow``); ``CHASE_PRIVACY_SEEDS=20`` plays
+more of them per kind of table (2 by default, each takes a few seconds). The everyday
+run plays the first two rounds of two tables, with the same checks before every key:
+three people (curtains between people) and one person with three computers (the
+computers' cards hidden from the one person). ``tests/app/test_chase_kit.py`` checks
+the same property of everything the table writes, without the app, over hundreds of
+games.
 """
 
 from __future__ import annotations
@@ -174,11 +177,15 @@ async def type_ahead(
 
 
 async def play_typing_ahead(
-    pilot: Any, chooser: random.Random, times: ScriptedTimes, check: PrivacyCheck
+    pilot: Any,
+    chooser: random.Random,
+    times: ScriptedTimes,
+    check: PrivacyCheck,
+    rounds: int | None = None,
 ) -> tuple[list[str], int]:
-    """Step to the winner's screen, each step a deliberate key (a second after the last
-    key), and keys typed ahead of every gate; returns the steps and the times keys were
-    typed ahead."""
+    """Step to the winner's screen (or past the end of ``rounds`` rounds), each step a
+    deliberate key (a second after the last key), and keys typed ahead of every gate;
+    returns the steps and the times keys were typed ahead."""
     seen: list[str] = []
     typed = 0
     for _ in range(4000):
@@ -186,7 +193,8 @@ async def play_typing_ahead(
         times.wait(1.0)
         what = await step(pilot, chooser)
         seen.append(what)
-        if what == "final":
+        if what == "final" or (rounds is not None and seen.count("round") == rounds):
+            check(pilot.app)  # the screen the last step left
             return seen, typed
         typed += await type_ahead(pilot, chooser, times, check)
     raise AssertionError("the game did not end")
@@ -196,27 +204,33 @@ SEEDS = int(os.environ.get("CHASE_PRIVACY_SEEDS", "2"))
 """Games per kind of table (each a few seconds); raise it for a longer hunt."""
 
 
-EVERYDAY = {("three people", 0), ("one person, three computers", 0)}
-"""The games of the everyday run; every other table and seed is a soak (``-m slow``)."""
+EVERYDAY = ("three people", "one person, three computers")
+"""The tables whose first seed's first ``EVERYDAY_ROUNDS`` rounds the everyday run plays."""
+EVERYDAY_ROUNDS = 2
 LONG = {"four people": 55, "three people": 35, "two people, two computers": 20}
 """Seconds a game of each table takes in a run (``tests/support/schedule.py``)."""
 
 GAMES = [
-    pytest.param(
-        seed,
-        *table,
-        id=f"{table[0]}-{seed}",
-        marks=[
-            *(() if (table[0], seed) in EVERYDAY else [pytest.mark.slow]),
-            pytest.mark.long(LONG.get(table[0], 14)),
-        ],
-    )
-    for table in TABLES
-    for seed in range(SEEDS)
+    *(
+        pytest.param(0, *table, EVERYDAY_ROUNDS, id=f"{table[0]}-0-first-rounds")
+        for table in TABLES
+        if table[0] in EVERYDAY
+    ),
+    *(
+        pytest.param(
+            seed,
+            *table,
+            None,
+            id=f"{table[0]}-{seed}",
+            marks=[pytest.mark.slow, pytest.mark.long(LONG.get(table[0], 14))],
+        )
+        for table in TABLES
+        for seed in range(SEEDS)
+    ),
 ]
 
 
-@pytest.mark.parametrize(("seed", "label", "names", "bots"), GAMES)
+@pytest.mark.parametrize(("seed", "label", "names", "bots", "rounds"), GAMES)
 async def test_no_face_down_card_is_ever_on_screen_for_onlookers(
     make_app: MakeApp,
     app_dirs: AppDirs,
@@ -225,6 +239,7 @@ async def test_no_face_down_card_is_ever_on_screen_for_onlookers(
     label: str,
     names: list[str],
     bots: list[int],
+    rounds: int | None,
 ) -> None:
     chooser = random.Random(seed * 31 + len(names))
     variants = sorted(v for v in VARIANTS if chooser.random() < 0.3)
@@ -238,9 +253,12 @@ async def test_no_face_down_card_is_ever_on_screen_for_onlookers(
     async with app.run_test(size=size) as pilot:
         app.start_game(config)
         await pilot.pause()
-        seen, typed = await play_typing_ahead(pilot, chooser, times, check)
-        assert table_of(app).controller.over
-    assert check.checks == len(seen) + typed and typed > 0
+        seen, typed = await play_typing_ahead(pilot, chooser, times, check, rounds)
+        if rounds is None:
+            assert table_of(app).controller.over
+        else:
+            assert seen.count("round") == rounds
+    assert check.checks == len(seen) + typed + 1 and typed > 0
     assert check.hidden_seen > 0 and check.private_views > 0
     if len(names) - len(bots) >= 2:
         assert "curtain" in seen

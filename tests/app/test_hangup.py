@@ -180,16 +180,17 @@ def table_played(
         yield app, shadow
 
 
-# An early Aces point and a late Chase point run every day; the other two are soaks
-# (``-m slow``). The save a hang-up itself makes is checked every day by
-# ``test_the_guard_saves_on_the_loop_then_lets_the_watchdog_end_the_process``.
+# Every hang-up point is a soak (``-m slow``, issue 13). Every day a real pty is hung
+# up mid-game by ``test_resume_after_a_hang_up_plays_on_from_the_same_state`` (twice,
+# and the game resumes where it stood), and the save a hang-up itself makes is checked
+# by ``test_the_guard_saves_on_the_loop_then_lets_the_watchdog_end_the_process``.
 @pytest.mark.parametrize(
     ("argv", "moves", "chooser"),
     [
-        ([*AcesArgs, "--seed", "7"], 2, 1),
+        pytest.param([*AcesArgs, "--seed", "7"], 2, 1, marks=pytest.mark.slow),
         pytest.param([*AcesArgs, "--seed", "11"], 8, 2, marks=pytest.mark.slow),
         pytest.param([*ChaseArgs, "--seed", "3"], 1, 3, marks=pytest.mark.slow),
-        ([*ChaseArgs, "--seed", "4"], 6, 4),
+        pytest.param([*ChaseArgs, "--seed", "4"], 6, 4, marks=pytest.mark.slow),
     ],
     ids=["aces-early", "aces-later", "chase-deal", "chase-later"],
 )
