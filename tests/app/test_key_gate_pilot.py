@@ -222,29 +222,42 @@ async def test_keys_pressed_to_hurry_the_computers_do_not_make_the_person_s_move
         assert moved, "a deliberate key did not make Ann's move"
 
 
+SOAK_KEYS = 250
+"""Keys a soak types: most games end before (the test stops at the winner's screen)."""
+EVERYDAY_KEYS = 120
+"""Keys of the everyday run's game: its first rounds, nine moves by people."""
+
+TWO_AND_TWO = "play chase --names Ann,Ben --computers 2 --seed 5"
 TABLES = [
     pytest.param(
-        "play chase --names Ann,Ben --computers 2 --seed 5",
+        TWO_AND_TWO, EVERYDAY_KEYS, id=f"chase, two people and two computers, {EVERYDAY_KEYS} keys"
+    ),
+    pytest.param(
+        TWO_AND_TWO,
+        SOAK_KEYS,
         id="chase, two people and two computers",
-        marks=pytest.mark.long(32),
+        marks=[pytest.mark.slow, pytest.mark.long(32)],
     ),
     pytest.param(
         "play chase --names Ann,Ben,Cleo --seed 8",
+        SOAK_KEYS,
         id="chase, three people",
         marks=[pytest.mark.slow, pytest.mark.long(36)],
     ),
     pytest.param(
         "play aces --names Ann,Ben,Cleo --match rounds --rounds 3 --seed 4",
+        SOAK_KEYS,
         id="aces, three people",
         marks=[pytest.mark.slow, pytest.mark.long(37)],
     ),
 ]
-"""The first table is in the everyday run; the other two are soaks (``-m slow``)."""
+"""The first game's first ``EVERYDAY_KEYS`` keys are in the everyday run; whole games are soaks
+(``-m slow``)."""
 
 
-@pytest.mark.parametrize("command", TABLES)
+@pytest.mark.parametrize(("command", "keys"), TABLES)
 async def test_no_person_s_move_is_made_by_a_key_typed_before_their_turn_was_drawn(
-    make_app: MakeApp, app_dirs: AppDirs, times: ScriptedTimes, command: str
+    make_app: MakeApp, app_dirs: AppDirs, times: ScriptedTimes, command: str, keys: int
 ) -> None:
     """A typist presses keys at random moments: bursts arriving at once, held keys,
     double presses, deliberate keys. Whenever a person's move is made, the key that
@@ -278,7 +291,7 @@ async def test_no_person_s_move_is_made_by_a_key_typed_before_their_turn_was_dra
         table._show_actions = shown
         table.controller.apply = applied
         drawn[0] = times.now() if table.person_deciding() else None  # drawn at the start
-        for _ in range(250):
+        for _ in range(keys):
             top = on_top(app)
             if isinstance(top, RoundEndScreen) and top.summary.final:
                 break
