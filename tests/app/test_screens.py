@@ -735,17 +735,3 @@ async def test_play_command_opens_the_table_over_the_title(make_app: MakeApp) ->
         seats = app.screen.controller.seats
         assert [seat.name for seat in seats[:2]] == ["Ann", "[b]Ben"]
         assert [seat.human for seat in seats] == [True, True, False, False]
-
-
-@pytest.mark.parametrize("route", ["title", *ROUTES])
-async def test_any_terminal_size_is_survived(make_app: MakeApp, route: str) -> None:
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        if route != "title":
-            await pilot.press(*ROUTES[route][0])
-            await pilot.pause()
-        screen = app.screen
-        for size in ((1, 1), (12, 5), (40, 12), (79, 23), (200, 60), (80, 24)):
-            await pilot.resize_terminal(*size)
-            await pilot.pause()
-        assert app.screen is screen and app.is_running

@@ -79,6 +79,7 @@ def game_with_saves(app: Any, count: int = 2) -> None:
 
 MENUS: tuple[tuple[list[str], str], ...] = (
     ([], "TitleScreen"),
+    (["a"], "SetupScreen"),
     (["c"], "SetupScreen"),
     (["s"], "SettingsScreen"),
     (["f2"], "HelpScreen"),
