@@ -280,15 +280,24 @@ class SetupScreen(SubScreen):
     async def action_add_seat(self, computer: bool = False) -> None:
         """One more person (named "Player N" to type over) or computer, at the end."""
         with self.app.batch_update():  # drawn once its row, numbers and focus are set
+            # The new seat is the last: the list shows its end, the seat and the count
+            # line under it. A list already scrolling is anchored: the very layout that
+            # places the new row scrolls it to its end (Textual's anchor), so one layout
+            # and one frame, not a second of each for a scroll asked for after the
+            # first. The anchor goes once that frame is drawn. A list that fits is not
+            # anchored (Textual would scroll it above its top), but scrolled after.
+            anchored = self.seats.max_scroll_y > 0
+            if anchored:
+                self.seats.anchor()
             row = await self.seats.add(app_host(self).settings.bot_level if computer else PERSON)
+            if anchored:
+                self.seats.call_after_refresh(self.seats.anchor, False)
             if row is None or self._closed_meanwhile():
                 return
             self.revalidate()
-            # The new seat is the last: scrolling to the end shows it and the count line
-            # under it, and needs no search for where the seat is (a widget out of sight
-            # is found by arranging the whole screen once more).
             row.name_input.focus(scroll_visible=False)
-            self.seats.scroll_end(animate=False)
+            if not anchored:
+                self.seats.scroll_end(animate=False)
 
     async def action_remove_seat(self) -> None:
         row = self._focused_row() or (self.rows()[-1] if self.rows() else None)
