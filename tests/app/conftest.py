@@ -63,6 +63,15 @@ def frames_drawn_per_step(request: pytest.FixtureRequest, monkeypatch: pytest.Mo
     held_frames(request, monkeypatch)
 
 
+@pytest.fixture(autouse=True)
+def pilot_waits_on_busy_nodes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pilot's steps wait for the nodes with work in hand, not a round trip through every
+    node of the screen (``tests.support.pilot_wait``)."""
+    from tests.support.pilot_wait import waiting_on_busy_nodes
+
+    waiting_on_busy_nodes(monkeypatch)
+
+
 @pytest.fixture
 def make_app() -> Callable[..., Any]:
     """``make_app(**kwargs)``: a fresh ``PartyDiceApp`` (seeded; kwargs go to it)."""
