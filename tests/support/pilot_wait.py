@@ -37,7 +37,7 @@ def _busy(node: MessagePump) -> bool:
     return not parked or bool(node._next_callbacks)
 
 
-async def _wait_for_busy(self: Pilot[Any], timeout: float = 30.0) -> bool:
+async def wait_for_busy_nodes(self: Pilot[Any], timeout: float = 30.0) -> bool:
     try:
         screen = self.app.screen
     except Exception:
@@ -75,4 +75,4 @@ async def _wait_for_busy(self: Pilot[Any], timeout: float = 30.0) -> bool:
 
 def waiting_on_busy_nodes(monkeypatch: pytest.MonkeyPatch) -> None:
     """For one test: Pilot waits only on the app and the screen's busy nodes."""
-    monkeypatch.setattr(Pilot, "_wait_for_screen", _wait_for_busy)
+    monkeypatch.setattr(Pilot, "_wait_for_screen", wait_for_busy_nodes)
