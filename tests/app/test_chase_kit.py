@@ -267,7 +267,18 @@ def _texts(controller: Controller, view: TableView, events: list[Event], last: E
     return "\n".join(parts)
 
 
-@pytest.mark.parametrize("seed", range(100))
+ONLOOKER_GAMES = 100
+EVERYDAY_ONLOOKER_GAMES = 50
+"""Games of the onlooker property in the everyday run; the rest are soaks (``-m slow``)."""
+
+
+@pytest.mark.parametrize(
+    "seed",
+    [
+        pytest.param(seed, marks=() if seed < EVERYDAY_ONLOOKER_GAMES else pytest.mark.slow)
+        for seed in range(ONLOOKER_GAMES)
+    ],
+)
 def test_the_table_never_writes_a_face_down_card_for_onlookers(seed: int) -> None:
     chooser = random.Random(seed)
     players = chooser.randint(3, 9)
