@@ -60,11 +60,16 @@ def crash_logs(home: Path) -> list[str]:
 
 def taken_in(app: PtyApp, limit: float = 60.0) -> None:
     """Wait until the app has read every byte written to its terminal (``limit`` at
-    most: a deaf app fails on the quit that follows), then for a quiet moment."""
+    most: a deaf app fails on the quit that follows), then until it has drawn nothing
+    for a moment, ten seconds at most: after a storm it may still be acting on keys it
+    has read, on a loaded machine for seconds, and a Ctrl+Q in the middle of those keys
+    could have its question answered by them (a CI run saw seed 5's first Ctrl+Q go
+    unseen and a second answered in 0.1 s). A deaf app draws nothing: this returns at
+    once and the quit that follows still finds it out."""
     end = time.monotonic() + limit
     while app.poll() is None and time.monotonic() < end and unread_input(app.pid):
         app.read(0.05)
-    app.quiet(settle=0.3, limit=2)
+    app.quiet(settle=0.3, limit=10)
 
 
 def quits_in_time(app: PtyApp, within: float = QUIT_WITHIN) -> float | None:
