@@ -123,3 +123,35 @@ async def test_a_screen_below_shows_what_changed_on_it_under_a_box() -> None:
         app.push_screen(Over())
         await pilot.pause()
         assert "lines" in "\n".join(screen_lines(app))
+
+
+class Opaque(Screen[None]):
+    def compose(self) -> ComposeResult:
+        yield Static("all of the screen")
+
+
+async def test_nothing_under_an_opaque_screen_is_laid_out_when_it_is_pushed(
+    layouts: Counter[str],
+) -> None:
+    """Textual lists the screen just under the top one as a background screen whatever
+    the top's background; under an opaque screen it cannot show, so a repaint waiting
+    on it does not lay it out (a box over it would: ``_stale``). Back on top, it is drawn
+    as it is."""
+    quiet_resize.apply()
+    app = Stacked()
+    async with app.run_test(size=(40, 12)) as pilot:
+        await pilot.pause()
+        below = app.screen
+        grows = below.query_one("#grows", Static)
+        below._dirty_widgets.add(grows)  # a repaint waiting, as when a widget changed
+        layouts.clear()
+        app.push_screen(Opaque())
+        await pilot.pause()
+        assert app.screen.styles.background.a == 1
+        assert layouts["Below"] == 0, layouts
+        assert layouts["Opaque"] >= 1
+        grows.update("changed under it")
+        app.pop_screen()
+        await pilot.pause()
+        assert app.screen is below
+        assert "changed under it" in "\n".join(screen_lines(app))

@@ -12,7 +12,10 @@ title under every screen and the table under every curtain were laid out again e
 What this does: when the ``Resize`` a screen gets is for the size it has already, it is
 its own layout reporting, so the screen is not laid out again (anything changed since
 asks for its layout in the usual way, by the next update), and a screen under it is laid
-out only if it is at another size or has a layout or a repaint waiting. A terminal that
+out only if it can show (the screen on top is not opaque: Textual lists the screen just
+under the top as a background screen whatever the top's background) and it is at
+another size or has a layout or a repaint waiting. A screen under an opaque one is laid
+out when it is on top again (``Screen._on_screen_resume``, or its next update). A terminal that
 really changes size reaches every screen with that new size, which differs from the
 size each has, and is handled by Textual as before.
 
@@ -57,6 +60,8 @@ def apply() -> None:
             await on_resize(self, event)  # a new size: Textual's own handling
             return
         event.stop()
+        if self.styles.background.a == 1:
+            return  # nothing under an opaque screen shows; each is laid out on resume
         for screen in self.app._background_screens:
             if _stale(screen, event.size):
                 screen._screen_resized(event.size)
