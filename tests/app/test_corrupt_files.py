@@ -21,7 +21,13 @@ from typing import Any
 import pytest
 
 from tests.support.app import AppDirs
-from tests.support.table import aces_config, new_engine, table_of, write_settings
+from tests.support.table import (
+    aces_config,
+    engine_play_to_the_end,
+    new_engine,
+    table_of,
+    write_settings,
+)
 from tui.engine.controller import Controller, Seat
 from tui.games import controller as make_controller
 from tui.screens.title import TitleScreen
@@ -251,11 +257,7 @@ async def test_an_unwritable_config_directory_keeps_settings_for_this_run(
 def finished_game() -> Controller:
     game = new_engine("aces", ["Ann", "Ben"], random.Random(2))
     controller = make_controller(game, [Seat("Ann", "casual"), Seat("Ben", "casual")])
-    while not controller.over:
-        if controller.is_bot_turn():
-            controller.play_bot()
-        else:
-            controller.apply(controller.actions()[0])
+    engine_play_to_the_end(controller)
     return controller
 
 

@@ -11,6 +11,7 @@ from textual.widgets import Button, DataTable, Input, OptionList, Static, Switch
 
 from tests.support.app import AppDirs
 from tests.support.resilience import send_keys
+from tests.support.table import engine_play_to_the_end, new_engine
 from tui.gameconfig import GameConfig
 from tui.screens import SubScreen
 from tui.screens.confirm import ConfirmScreen
@@ -603,24 +604,12 @@ def test_an_internal_error_is_one_line_with_the_details_in_a_file(
 def _bots_game(game_id: str = "aces", seed: int = 3) -> Any:
     import random
 
-    from tests.support.table import new_engine
     from tui.engine.controller import Seat
     from tui.games import controller as make_controller
 
     names = ["Ann", "Ben", "Cleo"]
     game = new_engine(game_id, names, random.Random(seed))
     return make_controller(game, [Seat(name, "casual") for name in names])
-
-
-def _play_to_the_end(controller: Any) -> None:
-    for _ in range(100_000):
-        if controller.over:
-            return
-        if controller.is_bot_turn():
-            controller.play_bot()
-        else:
-            controller.apply(controller.actions()[0])
-    raise AssertionError("the game did not end")
 
 
 async def test_autosave_then_history_once_the_game_is_over(make_app: MakeApp) -> None:
@@ -634,7 +623,7 @@ async def test_autosave_then_history_once_the_game_is_over(make_app: MakeApp) ->
         session = TableSession(controller, slot=slot)
         app.autosave(session)
         assert [save.slot_id for save in app.store.list()] == [slot.slot_id]
-        _play_to_the_end(controller)
+        engine_play_to_the_end(controller)
         app.autosave(session)
         app.autosave(session)
         assert app.store.list() == []

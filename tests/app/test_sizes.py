@@ -19,7 +19,14 @@ from tests.support.app import AppDirs, resize
 from tests.support.chase import chase_config, screen_lines
 from tests.support.resilience import send_keys
 from tests.support.settle import settle
-from tests.support.table import aces_config, on_top, table_of, write_settings
+from tests.support.table import (
+    aces_config,
+    engine_play_to_the_end,
+    new_engine,
+    on_top,
+    table_of,
+    write_settings,
+)
 from tui.engine.controller import Seat
 from tui.gameconfig import BOT_NAMES, GameConfig
 from tui.session import TableSession
@@ -54,7 +61,6 @@ async def sweep(pilot: Any, sizes: tuple[tuple[int, int], ...] = SIZES) -> None:
 def game_with_saves(app: Any, count: int = 2) -> None:
     import random
 
-    from tests.support.table import new_engine
     from tui.games import controller as make_controller
 
     for index in range(count):
@@ -66,11 +72,7 @@ def game_with_saves(app: Any, count: int = 2) -> None:
         slot = app.store.new_slot(game_id)
         app.autosave(TableSession(controller, slot=slot))
         slot.release()
-        while not controller.over:
-            if controller.is_bot_turn():
-                controller.play_bot()
-            else:
-                controller.apply(controller.actions()[0])
+        engine_play_to_the_end(controller)
         TableSession(controller).record_history()
 
 

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from tests.support.app import AppDirs
-from tests.support.table import table_of, write_settings
+from tests.support.table import engine_play_to_the_end, table_of, write_settings
 from tests.support.third_game import RACE
 from tui import games
 from tui.engine.controller import Seat
@@ -103,11 +103,7 @@ async def test_the_rules_and_a_config_with_computers(make_app: MakeApp, app_dirs
     config = GameConfig("race", (Seat("Ann"), Seat("Bot", "casual")), seed=3)
     assert config.problem() is None
     controller = games.new_controller(config, random.Random(3))
-    while not controller.over:
-        if controller.is_bot_turn():
-            controller.play_bot()
-        else:
-            controller.apply(controller.actions()[0])
+    engine_play_to_the_end(controller)
     assert games.controller_from_dict(controller.to_dict()).to_dict() == controller.to_dict()
     write_settings(app_dirs.settings)
     app = make_app(settings_path=app_dirs.settings)

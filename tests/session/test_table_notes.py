@@ -6,7 +6,8 @@ import json
 from datetime import UTC, datetime
 from pathlib import Path
 
-from tui.engine.controller import Controller, Seat
+from tests.support.table import engine_move
+from tui.engine.controller import Seat
 from tui.gameconfig import GameConfig
 from tui.session import Sessions
 from tui.storage.save_format import (
@@ -22,14 +23,6 @@ BOTS = tuple(Seat(name, "casual") for name in ("Ann", "Ben", "Cleo"))
 WHEN = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
 
 
-def step(controller: Controller) -> None:
-    """One move: the computer's, or the table's own (the first deal)."""
-    if controller.is_bot_turn():
-        controller.play_bot()
-    else:
-        controller.apply(controller.actions()[0])
-
-
 def sessions(tmp_path: Path) -> Sessions:
     return Sessions(saves_dir=tmp_path / "saves", history_path=tmp_path / "h.sqlite3", seed=7)
 
@@ -38,7 +31,7 @@ def test_the_log_and_the_match_survive_a_resume(tmp_path: Path) -> None:
     host = sessions(tmp_path)
     session, _ = host.start(GameConfig("chase", BOTS, seed=3), match=Match(2, (("Ben", 2),)))
     assert session is not None and session.slot is not None
-    step(session.controller)
+    engine_move(session.controller)
     session.log = [("Ann deals one card to each of 3 players", ""), ("Ann (computer) cuts", "dim")]
     assert session.autosave() is None
     slot_id = session.slot.slot_id
@@ -53,7 +46,7 @@ def test_a_save_without_notes_still_loads_with_an_empty_log(tmp_path: Path) -> N
     host = sessions(tmp_path)
     session, _ = host.start(GameConfig("aces", BOTS, seed=3))
     assert session is not None and session.slot is not None
-    step(session.controller)
+    engine_move(session.controller)
     path = session.slot.path
     old = encode_save(session.controller.to_dict(), saved_at=WHEN, round=1)  # as before notes
     path.write_bytes(old)
@@ -96,14 +89,14 @@ def test_match_totals_count_each_game_once_and_show_only_after_a_rematch(tmp_pat
     first, _ = host.start(GameConfig("chase", BOTS, seed=3))
     assert first is not None
     while not first.controller.over:
-        step(first.controller)
+        engine_move(first.controller)
     assert first.match_totals() is None, "one game is no match"
     winner = BOTS[first.controller.winners()[0]].name
     second, _ = host.start(GameConfig("chase", BOTS, seed=4), match=first.match_after())
     assert second is not None
     assert second.match_totals() is None, "not over yet"
     while not second.controller.over:
-        step(second.controller)
+        engine_move(second.controller)
     totals = dict(second.match_totals() or [])
     assert sum(totals.values()) == 2 and totals[winner] >= 1
     assert set(totals) == {"Ann", "Ben", "Cleo"}

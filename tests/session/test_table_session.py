@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 
+from tests.support.table import engine_move, engine_play_to_the_end
 from tui import games
-from tui.engine.controller import Controller, Seat
+from tui.engine.controller import Seat
 from tui.gameconfig import GameConfig
 from tui.session import Notice, Sessions, TableSession
 from tui.storage.history import History
@@ -39,25 +40,6 @@ def started(sessions: Sessions, game_id: str = "aces") -> TableSession:
     session, notice = sessions.start(config(game_id))
     assert session is not None and notice is None
     return session
-
-
-def first_move(controller: Controller) -> None:
-    """One move, as the table would make it (the roll-off, or a computer's turn)."""
-    if controller.is_bot_turn():
-        controller.play_bot()
-    else:
-        controller.apply(controller.actions()[0])
-
-
-def play_to_the_end(controller: Controller) -> None:
-    for _ in range(100_000):
-        if controller.over:
-            return
-        if controller.is_bot_turn():
-            controller.play_bot()
-        else:
-            controller.apply(controller.actions()[0])  # the table's own step
-    raise AssertionError("the game did not end")
 
 
 def records(sessions: Sessions) -> int:
@@ -118,10 +100,10 @@ def test_an_unusable_saves_folder_starts_the_game_unsaved(tmp_path: Path) -> Non
 
 def test_autosave_writes_after_every_move_and_records_the_end_once(sessions: Sessions) -> None:
     session = started(sessions)
-    first_move(session.controller)
+    engine_move(session.controller)
     assert session.autosave() is None
     assert [save.slot_id for save in sessions.store.list()] == [session.slot.slot_id]  # type: ignore[union-attr]
-    play_to_the_end(session.controller)
+    engine_play_to_the_end(session.controller)
     assert session.autosave() is None
     assert session.autosave() is None
     assert sessions.store.list() == []
@@ -138,7 +120,7 @@ def test_a_failed_save_turns_saving_off_and_is_told_once(
         raise OSError("disk full")
 
     monkeypatch.setattr(session.slot, "write", broken)
-    first_move(session.controller)
+    engine_move(session.controller)
     notice = session.autosave()
     assert notice == Notice(
         "Saving is off for now: disk full. It is tried again after every move.", "warning", 8
@@ -153,7 +135,7 @@ def test_a_game_nobody_moved_in_is_not_saved(sessions: Sessions) -> None:
     session = started(sessions)
     assert session.autosave() is None
     assert sessions.store.list() == []
-    first_move(session.controller)
+    engine_move(session.controller)
     session.autosave()
     assert len(sessions.store.list()) == 1
 
@@ -166,7 +148,7 @@ def test_a_history_that_cannot_be_written_is_told(tmp_path: Path) -> None:
         ),
         history_path=tmp_path / "data" / "history.sqlite3",
     )
-    play_to_the_end(session.controller)
+    engine_play_to_the_end(session.controller)
     notice = session.autosave()
     assert notice is not None and "could not be added to the history" in notice.message
 
@@ -193,7 +175,7 @@ def test_latest_picks_the_newest_free_save_or_says_why_not(sessions: Sessions) -
     assert slot_id is None
     assert notices == [Notice("There is no saved game to continue.", timeout=6)]
     session = started(sessions)
-    first_move(session.controller)
+    engine_move(session.controller)
     session.autosave()
     assert sessions.latest() == (
         None,
@@ -210,11 +192,11 @@ def test_resume_never_opens_an_older_game_when_the_latest_is_in_use(sessions: Se
     """Issue 16, item 5: the newest save open in another session is said by name, and no
     older save is opened in its place."""
     older = started(sessions)
-    first_move(older.controller)
+    engine_move(older.controller)
     older.autosave()
     older.release()
     newest = started(sessions, "chase")
-    first_move(newest.controller)
+    engine_move(newest.controller)
     newest.autosave()
     slot_id, notices = sessions.latest()
     assert slot_id is None

@@ -125,6 +125,15 @@ def engine_move(controller: Controller) -> None:
         controller.apply(controller.actions()[0])
 
 
+def engine_play_to_the_end(controller: Controller, limit: int = 100_000) -> None:
+    """Play ``controller`` to its end in the engine (``engine_move``)."""
+    for _ in range(limit):
+        if controller.over:
+            return
+        engine_move(controller)
+    raise AssertionError("the game did not end")
+
+
 def play_until_moves_left(controller: Controller, moves_left: int = 3) -> None:
     """Play ``controller`` in the engine (``engine_move``) until ``moves_left`` moves
     remain before its end, counted on a copy played to the end: the keys that end the
