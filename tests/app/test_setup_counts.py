@@ -15,7 +15,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from tests.support.app import open_setup
-from tests.support.repaints import counting_repaints
+from tests.support.repaints import counting_layouts, counting_repaints
 
 MakeApp = Callable[..., Any]
 
@@ -143,16 +143,7 @@ async def test_a_seat_added_below_the_screen_lays_the_screen_out_once(
     """Once the list scrolls, the layout that places a new seat also scrolls the list
     to its end (the list is anchored while the seat is added): one layout of the screen
     for each seat, where a scroll asked for after the layout took a second one."""
-    from textual.screen import Screen
-
-    layouts: list[bool] = []
-    refresh_layout = Screen._refresh_layout
-
-    def counted(self: Screen[Any], *args: Any, **kwargs: Any) -> None:
-        layouts.append(bool(kwargs.get("scroll", args[1] if len(args) > 1 else False)))
-        refresh_layout(self, *args, **kwargs)
-
-    monkeypatch.setattr(Screen, "_refresh_layout", counted)
+    layouts = counting_layouts(monkeypatch)
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         setup = await open_setup(pilot, "c")
@@ -161,7 +152,7 @@ async def test_a_seat_added_below_the_screen_lays_the_screen_out_once(
             layouts.clear()
             await pilot.press("ctrl+n")
             await pilot.pause()
-            per_seat.append(len(layouts))
+            per_seat.append(sum(layouts.values()))
         new = setup.rows()[-1]
         assert setup.seats.scroll_y > 0 and setup.seats.region.contains_region(new.region)
         assert setup.seats.scroll_y == setup.seats.max_scroll_y

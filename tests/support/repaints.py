@@ -4,16 +4,19 @@ Pilot runs headless and writes nothing, but every screen still builds the update
 would send (``Compositor.render_update``). ``RepaintLog`` wraps that method while a
 test runs: each update is rendered to the terminal bytes it stands for and recorded
 with whether it repainted the whole screen, so a test can count full-screen repaints
-and bytes per turn without timing anything.
+and bytes per turn without timing anything. ``counting_layouts`` counts the full
+layouts of each screen the same way.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
 from textual._compositor import Compositor, CompositorUpdate
 from textual.geometry import Region
 
@@ -95,3 +98,19 @@ def counting_repaints(app: Any) -> Iterator[RepaintLog]:
         yield log
     finally:
         Compositor.render_update = original  # type: ignore[method-assign]
+
+
+def counting_layouts(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
+    """Full layouts of a screen (``Screen._refresh_layout``) from now to the end of the
+    test, by the screen's class name."""
+    from textual.screen import Screen
+
+    seen: Counter[str] = Counter()
+    refresh_layout = Screen._refresh_layout
+
+    def counting(self: Screen[Any], size: Any = None, scroll: bool = False) -> None:
+        seen[type(self).__name__] += 1
+        refresh_layout(self, size, scroll)
+
+    monkeypatch.setattr(Screen, "_refresh_layout", counting)
+    return seen

@@ -13,6 +13,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Label, Static
 
 from tests.support.chase import screen_lines
+from tests.support.repaints import counting_layouts
 from tui.textual_compat import quiet_resize
 
 
@@ -42,15 +43,7 @@ def _original() -> Callable[..., Any]:
 @pytest.fixture
 def layouts(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
     """Full layouts, by the screen's class name, while the test runs."""
-    seen: Counter[str] = Counter()
-    refresh_layout = Screen._refresh_layout
-
-    def counting(self: Screen[Any], size: Any = None, scroll: bool = False) -> None:
-        seen[type(self).__name__] += 1
-        refresh_layout(self, size, scroll)
-
-    monkeypatch.setattr(Screen, "_refresh_layout", counting)
-    return seen
+    return counting_layouts(monkeypatch)
 
 
 async def _push_over(layouts: Counter[str]) -> Counter[str]:
