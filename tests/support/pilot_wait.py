@@ -4,14 +4,14 @@ What Textual does: ``Pilot._wait_for_screen`` (run by every ``press``, ``pause``
 click) posts a callback to the app and to every node of the screen, and waits until each
 has run it: all the messages queued before it are then handled. A node with nothing
 queued and nothing in hand runs its callback and then an idle pass for nothing. On the
-setup screen with twelve seats (137 nodes) a ``pause()`` with nothing to do cost 6.6 ms
-of CPU, most of it in those round trips; app tests take thousands of steps.
+setup screen with twelve seats (137 nodes) a ``pause()`` with nothing to do cost 5.6-6.6
+ms of CPU, most of it in those round trips; app tests take thousands of steps.
 
 What this does: the same wait, but only the app and the nodes that are busy (a message
 queued or being handled, a callback for after the next one, or not yet running) are
-asked. A node parked on its empty queue has handled everything queued for it, which is what the
-callback would have shown; what a busy node's messages post to an idle node is not
-waited for, as before (its callback was queued ahead of them).
+asked. A node parked on its empty queue has handled everything queued for it, which is
+what the callback would have shown; what a busy node's messages post to an idle node is
+not waited for, as before (its callback was queued ahead of them).
 
 Private: ``Pilot._wait_for_screen``, and of each node ``_message_queue`` (Textual's own
 queue: a node is parked when its loop waits on the queue's ``ready_event``),
