@@ -64,12 +64,15 @@ def frames_drawn_per_step(request: pytest.FixtureRequest, monkeypatch: pytest.Mo
 
 
 @pytest.fixture(autouse=True)
-def pilot_waits_on_busy_nodes(monkeypatch: pytest.MonkeyPatch) -> None:
+def pilot_waits_for_work(monkeypatch: pytest.MonkeyPatch) -> None:
     """Pilot's steps wait for the nodes with work in hand, not a round trip through every
-    node of the screen (``tests.support.pilot_wait``)."""
+    node of the screen (``tests.support.pilot_wait``), and for what is due within a
+    frame, not a fixed sleep (``tests.support.idle_wait``)."""
+    from tests.support.idle_wait import waiting_until_nothing_due
     from tests.support.pilot_wait import waiting_on_busy_nodes
 
     waiting_on_busy_nodes(monkeypatch)
+    waiting_until_nothing_due(monkeypatch)
 
 
 @pytest.fixture
