@@ -1,6 +1,6 @@
 """Pilot's idle wait in the app tests (``tests.support.idle_wait``): it still waits for
-what is due within a frame (a short timer, the next refresh, another thread at work),
-and no longer than that."""
+what is due within a frame (a short timer, the next refresh, a thread of the app's at
+work), and no longer than that."""
 
 from __future__ import annotations
 
@@ -8,10 +8,12 @@ import asyncio
 import threading
 import time
 
+import pytest
 from textual.app import App, ComposeResult
 from textual.widgets import Static
 
 from tests.support.idle_wait import GRANULARITY, _due_soon
+from tui.session.odds_warmup import THREAD_NAME as ODDS_THREAD
 
 
 class Plain(App[None]):
@@ -40,18 +42,20 @@ async def test_a_refresh_asked_for_is_drawn_before_the_wait_ends() -> None:
         assert drawn == ["changed"]
 
 
-async def test_the_wait_lasts_while_another_thread_is_at_work() -> None:
+@pytest.mark.parametrize("how", ["worker", "odds"])
+async def test_the_wait_lasts_while_a_thread_of_the_app_s_is_at_work(how: str) -> None:
     done = threading.Event()
 
     def work() -> None:
-        end = time.thread_time() + 0.05  # 50 ms of CPU, however busy the machine
-        while time.thread_time() < end:
-            pass
+        time.sleep(0.05)
         done.set()
 
     async with Plain().run_test(size=(30, 10)) as pilot:
         await pilot.pause()
-        threading.Thread(target=work, daemon=True).start()
+        if how == "worker":
+            pilot.app.run_worker(work, thread=True)
+        else:
+            threading.Thread(target=work, name=ODDS_THREAD, daemon=True).start()
         await pilot.press("x")
         assert done.is_set()
 

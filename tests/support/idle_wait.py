@@ -11,14 +11,14 @@ workers to keep two cores busy, each paying about 1.5 s of CPU to start and coll
 What this does: the same question, "has the app done what it would do by itself in the
 next moment?", asked of the event loop rather than of the clock. It returns as soon as
 no callback is ready to run, nothing is scheduled within the same 20 ms (a timer, a
-computer's short pause) and other threads (a worker writing the history) used no CPU
-over a millisecond. The screen on top's next refresh, due within a frame, is run at once
-rather than waited for, as ``Pilot.pause`` already does at its end; so is a refresh
-that a screen's ``call_after_refresh`` callbacks wait on. A timer that is paused (a
-screen's refresh timer once it has drawn) only parks when it wakes, and an exiting app's
-timers run nothing: neither is waited for. As before, it gives up after ``max_sleep``
-seconds, so a chain of short timers cannot hold it. The same test now takes 26 ms for
-23 ms of CPU, and the everyday run needs four workers, not eight.
+computer's short pause) and no thread the app started is at work (a worker writing the
+history, the odds being solved). The screen on top's next refresh, due within a frame,
+is run at once rather than waited for, as ``Pilot.pause`` already does at its end; so is
+a refresh that a screen's ``call_after_refresh`` callbacks wait on. A timer that is
+paused (a screen's refresh timer once it has drawn) only parks when it wakes, and an
+exiting app's timers run nothing: neither is waited for. As before, it gives up after
+``max_sleep`` seconds, so a chain of short timers cannot hold it. The same test now
+takes 26 ms for 23 ms of CPU, and the everyday run needs four workers, not eight.
 
 Private: the running loop's ``_ready`` and ``_scheduled`` (CPython's
 ``asyncio.BaseEventLoop``) and a sleeping task's future callbacks; of Textual, a
@@ -31,18 +31,18 @@ waits this way.
 from __future__ import annotations
 
 import asyncio
-import time
+import threading
 from typing import Any
 
 import pytest
 from textual._context import active_app
 
+from tui.session.odds_warmup import THREAD_NAME as ODDS_THREAD
+
 GRANULARITY = 1 / 50
 """What is due within this many seconds is waited for (``textual._wait``'s sleep)."""
 THREADS_SLICE = 0.001
-"""The slice over which other threads' CPU is measured."""
-THREADS_IDLE = THREADS_SLICE / 4
-"""Other threads are idle when they used less CPU than this over a slice."""
+"""How often a thread at work is looked at again."""
 
 
 def _sleeping_timer(handle: asyncio.TimerHandle) -> Any:
@@ -100,12 +100,16 @@ def _due_soon(loop: Any) -> tuple[float | None, Any]:
     return first, refresh
 
 
-async def _others_busy() -> bool:
-    """Other threads used CPU over a short slice (the loop runs meanwhile)."""
-    process, thread = time.process_time(), time.thread_time()
-    await asyncio.sleep(THREADS_SLICE)
-    others = (time.process_time() - process) - (time.thread_time() - thread)
-    return others > THREADS_IDLE
+def _threads_at_work() -> bool:
+    """A worker of the app's still running (a history being written, a join), or the
+    odds being solved: threads whose end the app waits for by itself."""
+    try:
+        app = active_app.get()
+    except LookupError:
+        app = None
+    if app is not None and any(not worker.is_finished for worker in app.workers):
+        return True
+    return any(thread.name == ODDS_THREAD and thread.is_alive() for thread in threading.enumerate())
 
 
 async def wait_until_nothing_due(min_sleep: float = 0.0, max_sleep: float = 1.0) -> None:
@@ -131,8 +135,10 @@ async def wait_until_nothing_due(min_sleep: float = 0.0, max_sleep: float = 1.0)
             # uncovered with nothing to repaint) gets it, as ``Pilot.pause`` does.
             screen._on_timer_update()
             continue
-        if not await _others_busy() and not loop._ready and _due_soon(loop) == (None, None):
-            return
+        if _threads_at_work():
+            await asyncio.sleep(THREADS_SLICE)
+            continue
+        return
 
 
 def waiting_until_nothing_due(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -14,6 +14,9 @@ from collections.abc import Callable, Iterable
 
 from tui import games
 
+THREAD_NAME = "party-dice-odds"
+"""The solving thread's name (tests wait for it like a worker)."""
+
 
 def warm(
     game_id: str, players: int, variants: Iterable[str], done: Callable[[], None]
@@ -34,6 +37,6 @@ def warm(
             return
         done()
 
-    thread = threading.Thread(target=work, name="party-dice-odds", daemon=True)
+    thread = threading.Thread(target=work, name=THREAD_NAME, daemon=True)
     thread.start()
     return thread
