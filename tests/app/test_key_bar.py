@@ -9,7 +9,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import Footer, Input, Static
 
 from tui.widgets.key_bar import KeyBar
 
@@ -95,3 +95,42 @@ async def test_key_bar_click_presses_the_key_and_follows_the_bindings() -> None:
         await pilot.click(KeyBar, offset=(18, 0))
         await pilot.pause()
         assert screen.picked == ["c", "x"]
+
+
+class TwoInputs(KeysScreen):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("f3", "pick('x')", "Greyed too")]
+
+    def compose(self) -> ComposeResult:
+        yield Input(id="one")
+        yield Input(id="two")
+        yield self.bar()
+
+
+async def test_key_bar_repaints_when_the_keys_it_shows_change_not_on_every_focus(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Focus moving between two inputs changes the screen's bindings, not the keys the
+    line shows: no repaint (it cost a frame of its own when a seat was added)."""
+    app = KeysApp(KeyBar)
+    async with app.run_test(size=(80, 10)) as pilot:
+        screen = TwoInputs(KeyBar)
+        await app.push_screen(screen)
+        await pilot.pause()
+        bar = screen.query_one(KeyBar)
+        refreshes: list[bool] = []
+        refresh = bar.refresh
+
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            refreshes.append(True)
+            return refresh(*args, **kwargs)
+
+        monkeypatch.setattr(bar, "refresh", counted)
+        screen.query_one("#two", Input).focus()
+        await pilot.pause()
+        screen.query_one("#one", Input).focus()
+        await pilot.pause()
+        assert refreshes == []
+        screen.greyed = False  # " f3 Greyed too " is no longer dim: the line changes
+        screen.refresh_bindings()
+        await pilot.pause()
+        assert refreshes == [True]

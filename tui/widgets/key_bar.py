@@ -29,6 +29,16 @@ class _Key(NamedTuple):
     end: int
 
 
+def _signature(
+    shown: list[tuple[Binding, bool]], palette: tuple[Binding, bool] | None
+) -> tuple[object, ...]:
+    """What the line shows of the bindings: each key, its label, whether it is enabled."""
+    return tuple(
+        (binding.key, binding.key_display, binding.description, enabled)
+        for binding, enabled in [*shown, *([palette] if palette else [])]
+    )
+
+
 class KeyBar(Widget):
     """The keys of the screen's active bindings, and the command palette's key."""
 
@@ -68,6 +78,8 @@ class KeyBar(Widget):
         super().__init__(id=id, classes=classes)
         self._keys: list[_Key] = []
         self._hover: int | None = None
+        self._drawn: tuple[object, ...] | None = None
+        """What the line last drew of the bindings (``_signature``)."""
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
@@ -76,7 +88,9 @@ class KeyBar(Widget):
         self.screen.bindings_updated_signal.unsubscribe(self)
 
     def _bindings_changed(self, screen: Any) -> None:
-        if screen is self.screen:
+        # Repainted only when the keys shown change: focus moving between two inputs
+        # changes the screen's bindings, not the line (a frame of its own, each seat).
+        if screen is self.screen and self._drawn != _signature(*self._shown()):
             self.refresh()
 
     def _shown(self) -> tuple[list[tuple[Binding, bool]], tuple[Binding, bool] | None]:
@@ -105,6 +119,7 @@ class KeyBar(Widget):
         ground = Style(bgcolor=self.rich_style.bgcolor)
         shown, palette = self._shown()
         self._keys = []
+        self._drawn = _signature(shown, palette)
 
         def extra(enabled: bool) -> Style:
             lit = hover if len(self._keys) == self._hover else Style()
