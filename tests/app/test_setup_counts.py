@@ -110,8 +110,11 @@ async def test_a_seat_added_below_the_screen_comes_into_view_in_a_few_frames(
     make_app: MakeApp,
 ) -> None:
     """Over SSH every frame costs bytes: the new seat is scrolled into view at once, and
-    drawn when its row, the numbers and the focus are in place (an animated scroll drew
-    8 to 10 frames for each seat added past the screen; now 3 or 4)."""
+    drawn when its row, the numbers and the focus are in place. An animated scroll drew
+    8 to 10 frames for each seat added past the screen, later 3 or 4, then 2 (a second
+    frame for the widgets whose repaint was pending at the first:
+    ``tui/textual_compat/pending_repaints.py``); now one, two where the list begins to
+    scroll."""
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         setup, seats = await _add_eight_seats(app, pilot)
@@ -119,7 +122,7 @@ async def test_a_seat_added_below_the_screen_comes_into_view_in_a_few_frames(
         assert setup.seats.region.contains_region(new.region)
         assert app.focused is new.name_input
     frames = [updates for updates, _ in seats]
-    assert max(frames) <= 5, frames
+    assert max(frames) <= 2 and frames.count(1) >= len(frames) - 1, frames
 
 
 @pytest.mark.every_frame

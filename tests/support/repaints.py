@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from textual._compositor import Compositor, CompositorUpdate
+from textual._compositor import ChopsUpdate, Compositor, CompositorUpdate, LayoutUpdate
 from textual.geometry import Region
 
 from tests.support.frames import assert_every_frame
@@ -76,6 +76,15 @@ class RepaintLog:
         return sum(size for _, size in self.updates)
 
 
+def _painted(update: CompositorUpdate, screen: Region) -> tuple[bool, list[Region]]:
+    """Whether ``update`` repaints the whole screen, and the regions it repaints (read
+    from the update itself, so whatever added to it on the way is counted)."""
+    if isinstance(update, LayoutUpdate):
+        return update.region == screen, [update.region]
+    assert isinstance(update, ChopsUpdate), type(update)
+    return False, [Region(x1, y, x2 - x1, 1) for y, x1, x2 in update.spans]
+
+
 @contextmanager
 def counting_repaints(app: Any) -> Iterator[RepaintLog]:
     """Record every update any screen of ``app`` builds, as the terminal would get it
@@ -86,10 +95,9 @@ def counting_repaints(app: Any) -> Iterator[RepaintLog]:
     original = Compositor.render_update
 
     def render_update(self: Compositor, full: bool = False, **kwargs: Any) -> Any:
-        whole = full or self.size.region in self._dirty_regions
-        regions = [self.size.region] if whole else list(self._dirty_regions)
         update = original(self, full, **kwargs)
         if isinstance(update, CompositorUpdate):
+            whole, regions = _painted(update, self.size.region)
             log.record(whole, update.render_segments(app.console), regions)
         return update
 

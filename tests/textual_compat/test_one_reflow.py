@@ -32,11 +32,13 @@ def _original(cls: type[Any], name: str) -> Any:
 
 @contextmanager
 def textual_as_it_is(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Textual without the workaround, for the length of the block."""
+    """Textual without the workaround, for the length of the block (nor
+    ``pending_repaints``, which would paint the box's second repaint in its first frame)."""
     with monkeypatch.context() as patch:
         patch.setattr(Screen, "_refresh_layout", _original(Screen, "_refresh_layout"))
         for cls in (Widget, ScrollView):
             patch.setattr(cls, "_size_updated", _original(cls, "_size_updated"))
+        patch.setattr(Compositor, "render_update", _original(Compositor, "render_update"))
         yield
 
 
