@@ -5,8 +5,9 @@ What Textual does: ``wait_for_idle`` (``textual._wait``, run twice by every Pilo
 ``press`` and once by every ``pause``) sleeps 20 ms, and sleeps 20 ms more while the
 process used more than 1 ms of CPU in the last 20 ms. So every key costs at least 40 ms
 and every pause at least 20 ms of wall time in which the test does nothing. An app test
-that starts, pauses, presses one key and ends took 143 ms for 45 ms of CPU, and it took eight
-workers to keep two cores busy, each paying about 1.5 s of CPU to start and collect.
+that starts, pauses, presses one key and ends took 143 ms for 45 ms of CPU, and it took
+eight workers to keep two cores busy, each paying about 1.5 s of CPU to start and
+collect.
 
 What this does: the same question, "has the app done what it would do by itself in the
 next moment?", asked of the event loop rather than of the clock. It returns as soon as
