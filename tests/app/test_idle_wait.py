@@ -66,7 +66,7 @@ async def test_an_exiting_app_s_timers_are_not_waited_for() -> None:
         pilot.app.set_interval(GRANULARITY / 4, lambda: None)
         loop = asyncio.get_running_loop()
         await asyncio.sleep(0)
-        assert _due_soon(loop)[0] is not None, "a running timer is due within a frame"
+        assert _due_soon(loop, pilot.app)[0] is not None, "a running timer is due within a frame"
         pilot.app._exit = True  # what App.exit sets first: timers then run nothing
-        assert _due_soon(loop) == (None, None)
+        assert _due_soon(loop, pilot.app) == (None, None)
         pilot.app._exit = False

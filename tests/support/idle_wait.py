@@ -57,33 +57,28 @@ def _sleeping_timer(handle: asyncio.TimerHandle) -> Any:
     return None
 
 
-def _top_screen_refresh(timer: Any) -> Any:
-    """The screen on top, if ``timer`` is its refresh timer (``screen_update``)."""
-    screen = getattr(getattr(timer, "_callback", None), "__self__", None)
-    if timer is None or timer.name != "screen_update" or screen is None:
-        return None
-    return screen if screen is _top_screen() else None
-
-
-def _top_screen() -> Any:
+def _app() -> Any:
+    """The app this wait runs for (Pilot's context), or ``None``."""
     try:
-        return active_app.get().screen
-    except Exception:  # no app in this context, or no screen yet
+        return active_app.get()
+    except LookupError:
         return None
 
 
-def _exiting() -> bool:
+def _top_screen(app: Any) -> Any:
     try:
-        return bool(active_app.get()._exit)
-    except Exception:  # no app in this context
-        return False
+        return app.screen
+    except Exception:  # no app, or no screen yet
+        return None
 
 
-def _due_soon(loop: Any) -> tuple[float | None, Any]:
+def _due_soon(loop: Any, app: Any) -> tuple[float | None, Any]:
     """What is scheduled to run within ``GRANULARITY``: when the first of it is due,
     except the top screen's refresh, which is returned instead (to be run now), and
     timers that run nothing when they wake (paused, or their app is exiting)."""
     horizon = loop.time() + GRANULARITY
+    exiting = bool(getattr(app, "_exit", False))
+    top = _top_screen(app)
     first: float | None = None
     refresh = None
     for handle in loop._scheduled:
@@ -91,23 +86,23 @@ def _due_soon(loop: Any) -> tuple[float | None, Any]:
             continue
         timer = _sleeping_timer(handle)
         active = getattr(timer, "_active", None)
-        if isinstance(active, asyncio.Event) and (not active.is_set() or _exiting()):
+        if isinstance(active, asyncio.Event) and (not active.is_set() or exiting):
             continue  # a paused timer parks when it wakes; an exiting app's run nothing
-        screen = _top_screen_refresh(timer)
-        if screen is not None:
-            refresh = screen
+        if (
+            timer is not None
+            and timer.name == "screen_update"
+            and top is not None
+            and (getattr(timer._callback, "__self__", None) is top)
+        ):
+            refresh = top  # the top screen's next frame
         elif first is None or handle._when < first:
             first = handle._when
     return first, refresh
 
 
-def _threads_at_work() -> bool:
+def _threads_at_work(app: Any) -> bool:
     """A worker of the app's still running (a history being written, a join), or the
     odds being solved: threads whose end the app waits for by itself."""
-    try:
-        app = active_app.get()
-    except LookupError:
-        app = None
     if app is not None and any(not worker.is_finished for worker in app.workers):
         return True
     return any(thread.name == ODDS_THREAD and thread.is_alive() for thread in threading.enumerate())
@@ -118,6 +113,7 @@ async def wait_until_nothing_due(min_sleep: float = 0.0, max_sleep: float = 1.0)
     thread; at the latest after ``max_sleep`` seconds (Textual's ``wait_for_idle``'s
     arguments and bound)."""
     loop: Any = asyncio.get_running_loop()
+    app = _app()
     deadline = loop.time() + max_sleep
     if min_sleep > 0:
         await asyncio.sleep(min_sleep)
@@ -125,18 +121,18 @@ async def wait_until_nothing_due(min_sleep: float = 0.0, max_sleep: float = 1.0)
         await asyncio.sleep(0)
         if loop._ready:
             continue
-        first, refresh = _due_soon(loop)
+        first, refresh = _due_soon(loop, app)
         if first is not None:
             await asyncio.sleep(max(first - loop.time(), 0))
             continue
-        screen = _top_screen()
+        screen = _top_screen(app)
         if refresh is not None or (screen is not None and screen._callbacks):
             # The next frame now rather than in up to 1/60 s; and a screen with
             # callbacks waiting for a refresh that nothing else may bring soon (one
             # uncovered with nothing to repaint) gets it, as ``Pilot.pause`` does.
             screen._on_timer_update()
             continue
-        if _threads_at_work():
+        if _threads_at_work(app):
             await asyncio.sleep(THREADS_SLICE)
             continue
         return

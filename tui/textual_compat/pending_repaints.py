@@ -40,7 +40,7 @@ from textual._compositor import Compositor
 _APPLIED = "_party_dice_pending_repaints"
 
 
-def paint_pending(compositor: Compositor) -> None:
+def _paint_pending(compositor: Compositor) -> None:
     """Add the visible widgets whose repaint is pending to ``compositor``'s next update,
     and clear their pending flag (idempotent until a widget asks again)."""
     pending = {widget for widget in compositor.visible_widgets if widget._repaint_required}
@@ -57,7 +57,7 @@ def apply() -> None:
     render_update = Compositor.render_update
 
     def _render_update(self: Compositor, *args: Any, **kwargs: Any) -> Any:
-        paint_pending(self)
+        _paint_pending(self)
         return render_update(self, *args, **kwargs)
 
     _render_update.__wrapped__ = render_update  # type: ignore[attr-defined]
