@@ -260,6 +260,28 @@ def test_rows_that_moved_up_are_scrolled_not_drawn_again() -> None:
     same_screens([*writes, _log(lines[2:6], top=2), _log(lines[3:6], top=5)], (30, 8))
 
 
+def test_a_frame_with_one_row_changed_is_not_scrolled_to_a_row_like_it_lower_down() -> None:
+    """The table's panels repeat every four rows: when one row changes to look like
+    the row four lower (a border restyled), scrolling four would bring that row into
+    place but move away every row already right. Only the changed row is drawn."""
+    width = 60
+    bar = "─" * (width - 2)
+
+    def panel(name: str) -> list[str]:
+        return [f"╭{bar}╮", f"│ {name:{width - 3}}│", f"│ {'2 chips':{width - 3}}│", f"╰{bar}╯"]
+
+    lines = [*panel("Ann"), *panel("Dan"), "Pot: empty", "Dice: no roll yet", "Ann rolls first"]
+    stream = LeanStream(erase=True, scroll=True)
+    stream.width = width
+    again = _log(lines, top=1, width=width)
+    first = again.replace("253;48;5;233m╭", "239;48;5;233m╭", 1)  # the first border, dim
+    stream.feed("\x1b[0m" + first)
+    sent = stream.feed(again)
+    assert "S\x1b[r" not in sent, repr(sent)
+    assert "╭" in sent and not {"Ann", "Dan", "chips", "Pot"} & set(sent.split()), repr(sent)
+    same_screens(["\x1b[0m" + first, again], (width, 12))
+
+
 async def test_a_resize_makes_the_stream_forget_what_the_terminal_shows() -> None:
     """A resized terminal may have moved or cut any cell: everything goes out again.
     ``App._driver`` is the driver the app runs (private)."""

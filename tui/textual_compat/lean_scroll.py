@@ -73,7 +73,12 @@ def find_scroll(
     shown: ShownCells, data: str, style: Style | None, width: int
 ) -> tuple[int, int, int] | None:
     """(top, bottom, rows up): the band of whole rows ``data`` draws, and how far up its
-    rows moved from what the terminal shows, if scrolling it spares enough; else None."""
+    rows moved from what the terminal shows, if scrolling it spares enough; else None.
+
+    What a scroll spares is net: the text of the rows it brings into place, less that
+    of the rows already in place, which it moves away (they must be drawn again). A
+    frame drawn again as it is, or with one row changed, is never scrolled because a
+    row like the changed one is shown a few rows lower (the table's panels repeat)."""
     starts = {int(row) for row in _ROW_START.findall(data)}
     if not any(row + 1 in starts for row in starts):  # no two rows begun at column 1
         return None
@@ -82,12 +87,18 @@ def find_scroll(
         return None
     best: tuple[int, tuple[int, int, int]] | None = None
     for top, bottom in _bands(sorted(rows)):
+        in_place = sum(
+            _text_cells(rows[row])
+            for row in range(top, bottom + 1)
+            if shown.rows.get(row) == rows[row]
+        )
         for up in range(1, bottom - top + 1):
-            spared = sum(
+            moved_in = sum(
                 _text_cells(rows[row])
                 for row in range(top, bottom - up + 1)
-                if shown.rows.get(row + up) == rows[row] != shown.rows.get(row)
+                if shown.rows.get(row + up) == rows[row]
             )
+            spared = moved_in - in_place  # a scroll moves away the rows already right
             if spared >= WORTH and (best is None or spared > best[0]):
                 best = (spared, (top, bottom, up))
     return None if best is None else best[1]
