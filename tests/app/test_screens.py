@@ -557,6 +557,33 @@ async def test_quit_over_another_question_asks_to_quit(make_app: MakeApp) -> Non
     assert not app.is_running
 
 
+async def test_keys_typed_before_the_quit_question_do_not_answer_it(make_app: MakeApp) -> None:
+    """A storm left keys on the Settings screen that it had not handled when Ctrl+Q
+    overtook them (``quit_lane``): they came up to the app with the quit question on
+    top, and an "n" answered it "no" before it was ever drawn. Ctrl+Q looked ignored.
+    A key pressed once the question is up still answers it."""
+    from textual import events
+
+    table = BusyTable()
+    app = make_app()
+    async with app.run_test() as pilot:
+        app.push_screen(table)
+        await pilot.pause()
+        app.action_open_settings()
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        await app.on_event(events.Key("n", "n"))  # forwarded, not yet handled
+        await app.action_quit()  # Ctrl+Q, ahead of it (the quit lane)
+        await pilot.pause()
+        question = app.screen
+        assert isinstance(question, ConfirmScreen) and question.quitting
+        assert isinstance(app.screen_stack[-2], SettingsScreen)
+        await pilot.press("y")
+        await pilot.pause()
+    assert table.saved == 1
+    assert not app.is_running
+
+
 async def test_palette_has_useful_commands_and_no_screenshot(make_app: MakeApp) -> None:
     app = make_app()
     async with app.run_test():

@@ -1,13 +1,15 @@
 """``key_burst``: ``App._screen_stack``, ``App._replace_screen``,
-``Screen._pop_result_callback`` and the key routing it waits for."""
+``Screen._pop_result_callback``, ``App._on_key`` and the key routing it waits for."""
 
 from __future__ import annotations
 
 import inspect
-from typing import Any
+from typing import Any, ClassVar
 
 from textual import _context, events
 from textual.app import App
+from textual.binding import BindingType
+from textual.message_pump import MessagePump
 from textual.screen import Screen
 
 from tui.textual_compat.key_burst import KeyBurstApp
@@ -23,6 +25,10 @@ def test_the_private_names_are_still_there() -> None:
     for step in ("self._screen_stack", "._pop_result_callback()", "self._replace_screen("):
         assert step in source, step
     assert "def _settle" not in inspect.getsource(App)  # no clash with a Textual name
+    # A key back up at the app runs the bindings of whatever screen is on top; the
+    # handlers of the classes below ours are skipped once the default is prevented.
+    assert "self._check_bindings(event.key)" in inspect.getsource(App._on_key)
+    assert "message._no_default_action" in inspect.getsource(MessagePump._get_dispatch_methods)
 
 
 class Named(Screen[str]):
@@ -88,3 +94,33 @@ async def test_a_key_typed_ahead_goes_to_the_screen_the_key_before_opened() -> N
         await pilot.pause()
         assert app.screen is second
         assert second.keys == ["x"] and "x" not in first.keys
+
+
+class Asker(Screen[bool]):
+    """A question with a binding for "n", as ``ConfirmScreen`` has."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [("n", "answer(False)")]
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+async def test_a_key_left_on_a_screen_since_covered_does_not_act_on_the_cover() -> None:
+    """A key forwarded to a screen, then covered before it got there (a quit question
+    that overtook the keys of a storm, a box a timer opened), bubbles up to the app
+    with the cover on top: Textual would run the cover's binding for it, so keys typed
+    before a question was asked answered it. It is dropped; a key pressed after the
+    question was asked still answers it."""
+    app = BurstApp()
+    answers: list[bool | None] = []
+    async with app.run_test() as pilot:
+        below = Named("below")
+        await app.push_screen(below)
+        await pilot.pause()
+        await app.on_event(events.Key("n", "n"))  # forwarded to "below", not yet handled
+        app.push_screen(Asker(), answers.append)
+        await pilot.pause()
+        assert answers == [] and isinstance(app.screen, Asker)
+        assert below.keys == ["n"]  # it reached the screen it was typed for
+        await pilot.press("n")
+        assert answers == [False]

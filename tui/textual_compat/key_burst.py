@@ -11,6 +11,11 @@ makes a new key wait for the screen on top to settle, and makes ``pop_screen`` c
 screen that asks (using ``App._screen_stack``, ``App._replace_screen`` and
 ``Screen._pop_result_callback``, Textual's own steps for popping a screen).
 
+And a key forwarded to one screen that bubbles up to the app after another screen
+covered it (a quit question that overtook a storm's keys, a box a timer opened) would
+run the bindings of the screen now on top (``App._on_key`` checks ``self.screen``'s):
+keys typed before a question was asked answered it. Such a key is dropped at the app.
+
 When it can go: when Textual queues keys per screen and lets a screen that is not on top
 dismiss itself. ``tests/textual_compat/test_key_burst.py`` checks the private steps.
 """
@@ -19,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections import OrderedDict
 from typing import Any
 
 from textual import events
@@ -35,8 +41,19 @@ def _done() -> AwaitComplete:
     return done
 
 
+FOLLOWED_KEYS = 64
+"""Keys whose screen is remembered until they come back up to the app: one a widget
+handles and stops never does, and is forgotten this many keys later."""
+
+
 class KeyBurstApp(App[ReturnType]):
     """An app whose keys, however fast they come, act on the screen they were meant for."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._meant_for: OrderedDict[int, tuple[events.Key, Screen[Any]]] = OrderedDict()
+        """Keys forwarded to a screen (by ``id``), with the screen, until they come back
+        up to the app."""
 
     async def on_event(self, event: events.Event) -> None:
         """Keys typed ahead act in order, each on the screen the keys before it left.
@@ -55,7 +72,30 @@ class KeyBurstApp(App[ReturnType]):
             except ScreenStackError:
                 return
             await self._settle(screen)
+            self._remember_screen(event)
         await super().on_event(event)
+
+    def _remember_screen(self, event: events.Key) -> None:
+        """``event`` is about to be forwarded to the screen on top: remember which."""
+        self._meant_for[id(event)] = (event, self.screen)
+        while len(self._meant_for) > FOLLOWED_KEYS:
+            self._meant_for.popitem(last=False)
+
+    async def _on_key(self, event: events.Key) -> None:
+        """A key back up at the app runs the bindings of the screen on top (Textual's
+        ``App._on_key``, called after this one) only if that is the screen it was
+        forwarded to; else it is dropped here (``prevent_default`` stops the handlers
+        of the classes below this one, ``App``'s among them)."""
+        kept = self._meant_for.pop(id(event), None)
+        if kept is None or kept[0] is not event:
+            return
+        try:
+            covered = kept[1] is not self.screen
+        except ScreenStackError:
+            covered = True
+        if covered:
+            event.prevent_default()
+            event.stop()
 
     async def _settle(self, screen: Screen[Any]) -> None:
         for _ in range(100):  # half a second at most
