@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import weakref
 from collections import OrderedDict
 from typing import Any
 
@@ -51,9 +52,10 @@ class KeyBurstApp(App[ReturnType]):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._meant_for: OrderedDict[int, tuple[events.Key, Screen[Any]]] = OrderedDict()
-        """Keys forwarded to a screen (by ``id``), with the screen, until they come back
-        up to the app."""
+        self._meant_for: OrderedDict[int, tuple[events.Key, weakref.ref[Screen[Any]]]]
+        self._meant_for = OrderedDict()
+        """Keys forwarded to a screen (by ``id``), with the screen (not kept alive for
+        them), until they come back up to the app."""
 
     async def on_event(self, event: events.Event) -> None:
         """Keys typed ahead act in order, each on the screen the keys before it left.
@@ -77,7 +79,7 @@ class KeyBurstApp(App[ReturnType]):
 
     def _remember_screen(self, event: events.Key) -> None:
         """``event`` is about to be forwarded to the screen on top: remember which."""
-        self._meant_for[id(event)] = (event, self.screen)
+        self._meant_for[id(event)] = (event, weakref.ref(self.screen))
         while len(self._meant_for) > FOLLOWED_KEYS:
             self._meant_for.popitem(last=False)
 
@@ -90,7 +92,7 @@ class KeyBurstApp(App[ReturnType]):
         if kept is None or kept[0] is not event:
             return
         try:
-            covered = kept[1] is not self.screen
+            covered = kept[1]() is not self.screen
         except ScreenStackError:
             covered = True
         if covered:
