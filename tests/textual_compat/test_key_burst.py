@@ -7,10 +7,11 @@ import inspect
 from typing import Any, ClassVar
 
 from textual import _context, events
-from textual.app import App
+from textual.app import App, ComposeResult
 from textual.binding import BindingType
 from textual.message_pump import MessagePump
 from textual.screen import Screen
+from textual.widgets import Input
 
 from tui.textual_compat.key_burst import KeyBurstApp
 
@@ -124,3 +125,34 @@ async def test_a_key_left_on_a_screen_since_covered_does_not_act_on_the_cover() 
         assert below.keys == ["n"]  # it reached the screen it was typed for
         await pilot.press("n")
         assert answers == [False]
+
+
+class TwoFields(Screen[None]):
+    """Two inputs; Ctrl+N (a binding of the screen, reached when the key comes back up
+    to the app) moves to the second, as Enter in a seat's name does on the setup."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [("ctrl+n", "next_field")]
+
+    def compose(self) -> ComposeResult:
+        yield Input(id="first")
+        yield Input(id="second")
+
+    def action_next_field(self) -> None:
+        self.set_focus(self.query_one("#second", Input))
+
+
+async def test_keys_typed_after_a_bound_key_wait_for_its_binding() -> None:
+    """A key the focused input does not take reaches its binding only when it comes
+    back up to the app: at the back of the app's queue, behind the keys typed after
+    it, which went to the old focus meanwhile ("Ann", Enter, "Ben" gave "AnnBen").
+    They now wait for it, and go where it left the focus."""
+    app = BurstApp()
+    async with app.run_test() as pilot:
+        await app.push_screen(TwoFields())
+        await pilot.pause()
+        for key, character in (("a", "a"), ("ctrl+n", None), ("b", "b"), ("c", "c")):
+            app.post_message(events.Key(key, character))  # one burst
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen.query_one("#first", Input).value == "a"
+        assert app.screen.query_one("#second", Input).value == "bc"

@@ -121,9 +121,9 @@ class SetupScreen(SubScreen):
         rows = self.rows()
         unnamed = [r for r in rows if r.kind == PERSON and seating.is_placeholder(r.clean)]
         if unnamed:
-            unnamed[0].name_input.focus()
+            self.set_focus(unnamed[0].name_input)
         elif self.valid:
-            self.query_one("#start", Button).focus()
+            self.set_focus(self.query_one("#start", Button))
         else:
             self._focus_problem()
 
@@ -132,9 +132,9 @@ class SetupScreen(SubScreen):
         problems = name_problems([row.clean for row in rows])
         for row, problem in zip(rows, problems, strict=True):
             if problem:
-                row.name_input.focus()
+                self.set_focus(row.name_input)
                 return
-        self.query_one("#add-seat", Button).focus()
+        self.set_focus(self.query_one("#add-seat", Button))
 
     # -- state -----------------------------------------------------------------------
 
@@ -210,7 +210,7 @@ class SetupScreen(SubScreen):
         event.stop()
         if event.input.has_class("seat-name"):
             target = self.seats.after(event.input)
-            target.focus()
+            self.set_focus(target)
             target.scroll_visible()
         elif self.valid:
             self.action_start()
@@ -295,7 +295,7 @@ class SetupScreen(SubScreen):
             if row is None or self._closed_meanwhile():
                 return
             self.revalidate()
-            row.name_input.focus(scroll_visible=False)
+            self.set_focus(row.name_input, scroll_visible=False)
             if not anchored:
                 self.seats.scroll_end(animate=False)
 
@@ -316,11 +316,11 @@ class SetupScreen(SubScreen):
             return
         self.revalidate()
         if following:
-            following[0].name_input.focus()
+            self.set_focus(following[0].name_input)
         elif computer and before is not None and before.kind != PERSON:
-            before.name_input.focus()
+            self.set_focus(before.name_input)
         else:
-            self.seats.count_input.focus()
+            self.set_focus(self.seats.count_input)
 
     def _closed_meanwhile(self) -> bool:
         """True when the screen was closed while a seat was added or removed (a key
@@ -348,7 +348,7 @@ class SetupScreen(SubScreen):
             target = other.query_one(f".{kind}", Button)
         elif focused is row.kind_select:
             target = other.kind_select
-        target.focus()
+        self.set_focus(target)
         other.scroll_visible()
         self.revalidate()
 

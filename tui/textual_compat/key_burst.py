@@ -11,6 +11,13 @@ makes a new key wait for the screen on top to settle, and makes ``pop_screen`` c
 screen that asks (using ``App._screen_stack``, ``App._replace_screen`` and
 ``Screen._pop_result_callback``, Textual's own steps for popping a screen).
 
+A key the focused widget does not take (Enter in a seat's name, Ctrl+R on a seat)
+reaches its binding only when it bubbles back up to the app: at the back of the app's
+queue, behind the keys typed after it, which would meanwhile go to the old focus ("Ann",
+Enter, "Ben" typed in one burst gave "AnnBen"). A key typed after it waits for it (put
+back in the queue, behind it), for ``RETURN_WAIT`` at most: a storm's backlog is not
+reordered.
+
 And a key forwarded to one screen that bubbles up to the app after another screen
 covered it (a quit question that overtook a storm's keys, a box a timer opened) would
 run the bindings of the screen now on top (``App._on_key`` checks ``self.screen``'s):
@@ -25,12 +32,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import weakref
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from typing import Any
 
-from textual import events
+from textual import _time, events
 from textual.app import App, ReturnType, ScreenStackError
 from textual.await_complete import AwaitComplete
+from textual.message import Message
 from textual.screen import Screen
 
 from tui.textual_compat.calling_screen import calling_screen
@@ -42,6 +50,11 @@ def _done() -> AwaitComplete:
     return done
 
 
+RETURN_WAIT = 0.25
+"""Seconds a key typed ahead may be held back for the key before it to reach its
+binding (a backlog older than this, a storm's, goes on in the order it came)."""
+STALE = 1.0
+"""Seconds after which a key on its way back up that never arrived is forgotten."""
 FOLLOWED_KEYS = 64
 """Keys whose screen is remembered until they come back up to the app: one a widget
 handles and stops never does, and is forgotten this many keys later."""
@@ -56,6 +69,16 @@ class KeyBurstApp(App[ReturnType]):
         self._meant_for = OrderedDict()
         """Keys forwarded to a screen (by ``id``), with the screen (not kept alive for
         them), until they come back up to the app."""
+        self._returning: deque[events.Key] = deque()
+        """Keys back in the app's queue, bubbled up from the screen they were forwarded
+        to, their bindings not run yet."""
+
+    def post_message(self, message: Message) -> bool:
+        """Post as Textual does; a key coming back up to the app is noted as returning."""
+        posted = super().post_message(message)
+        if posted and isinstance(message, events.Key) and message.is_forwarded:
+            self._returning.append(message)
+        return posted
 
     async def on_event(self, event: events.Event) -> None:
         """Keys typed ahead act in order, each on the screen the keys before it left.
@@ -74,8 +97,21 @@ class KeyBurstApp(App[ReturnType]):
             except ScreenStackError:
                 return
             await self._settle(screen)
+            if self._key_before_on_its_way(event):
+                self.post_message(event)  # behind it: the binding it reaches goes first
+                return
             self._remember_screen(event)
         await super().on_event(event)
+
+    def _key_before_on_its_way(self, event: events.Key) -> bool:
+        """True while a key before ``event`` is back in the app's queue, behind the keys
+        typed after it, to reach its binding there (Enter in a name, Ctrl+R on a seat),
+        and ``event`` is young enough to wait for it."""
+        now = _time.get_time()
+        returning = self._returning
+        while returning and returning[0].time < now - STALE:
+            returning.popleft()
+        return bool(returning) and now - event.time < RETURN_WAIT
 
     def _remember_screen(self, event: events.Key) -> None:
         """``event`` is about to be forwarded to the screen on top: remember which."""
@@ -88,6 +124,8 @@ class KeyBurstApp(App[ReturnType]):
         ``App._on_key``, called after this one) only if that is the screen it was
         forwarded to; else it is dropped here (``prevent_default`` stops the handlers
         of the classes below this one, ``App``'s among them)."""
+        with contextlib.suppress(ValueError):
+            self._returning.remove(event)
         kept = self._meant_for.pop(id(event), None)
         if kept is None or kept[0] is not event:
             return
