@@ -92,13 +92,16 @@ class KeyBurstApp(App[ReturnType]):
         Keys still queued while the app shuts down have no screen and are dropped.
         """
         if isinstance(event, events.Key) and not event.is_forwarded:
+            if self._key_before_on_its_way(event):
+                self.post_message(event)  # behind it: the binding it reaches goes first
+                return
             try:
                 screen = self.screen
             except ScreenStackError:
                 return
             await self._settle(screen)
-            if self._key_before_on_its_way(event):
-                self.post_message(event)  # behind it: the binding it reaches goes first
+            if self._key_before_on_its_way(event):  # it came back up meanwhile
+                self.post_message(event)
                 return
             self._remember_screen(event)
         await super().on_event(event)
