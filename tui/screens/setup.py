@@ -113,6 +113,12 @@ class SetupScreen(SubScreen):
         self.revalidate()
         self.call_after_refresh(self._first_focus)
 
+    def _focus_now(self, widget: Widget, scroll_visible: bool = True) -> None:
+        """Move the focus at once. ``Widget.focus()`` waits in the app's queue, behind
+        keys typed ahead, which would then go to the old field ("Ann", Enter, "Ben" in
+        one burst would fill one seat)."""
+        self.set_focus(widget, scroll_visible=scroll_visible)
+
     def _first_focus(self) -> None:
         """The first name nobody has typed yet (a new group), else Start when the table
         is ready (the last table), else the first problem."""
@@ -121,9 +127,9 @@ class SetupScreen(SubScreen):
         rows = self.rows()
         unnamed = [r for r in rows if r.kind == PERSON and seating.is_placeholder(r.clean)]
         if unnamed:
-            self.set_focus(unnamed[0].name_input)
+            self._focus_now(unnamed[0].name_input)
         elif self.valid:
-            self.set_focus(self.query_one("#start", Button))
+            self._focus_now(self.query_one("#start", Button))
         else:
             self._focus_problem()
 
@@ -132,9 +138,9 @@ class SetupScreen(SubScreen):
         problems = name_problems([row.clean for row in rows])
         for row, problem in zip(rows, problems, strict=True):
             if problem:
-                self.set_focus(row.name_input)
+                self._focus_now(row.name_input)
                 return
-        self.set_focus(self.query_one("#add-seat", Button))
+        self._focus_now(self.query_one("#add-seat", Button))
 
     # -- state -----------------------------------------------------------------------
 
@@ -210,7 +216,7 @@ class SetupScreen(SubScreen):
         event.stop()
         if event.input.has_class("seat-name"):
             target = self.seats.after(event.input)
-            self.set_focus(target)
+            self._focus_now(target)
             target.scroll_visible()
         elif self.valid:
             self.action_start()
@@ -295,7 +301,7 @@ class SetupScreen(SubScreen):
             if row is None or self._closed_meanwhile():
                 return
             self.revalidate()
-            self.set_focus(row.name_input, scroll_visible=False)
+            self._focus_now(row.name_input, scroll_visible=False)
             if not anchored:
                 self.seats.scroll_end(animate=False)
 
@@ -316,11 +322,11 @@ class SetupScreen(SubScreen):
             return
         self.revalidate()
         if following:
-            self.set_focus(following[0].name_input)
+            self._focus_now(following[0].name_input)
         elif computer and before is not None and before.kind != PERSON:
-            self.set_focus(before.name_input)
+            self._focus_now(before.name_input)
         else:
-            self.set_focus(self.seats.count_input)
+            self._focus_now(self.seats.count_input)
 
     def _closed_meanwhile(self) -> bool:
         """True when the screen was closed while a seat was added or removed (a key
@@ -348,7 +354,7 @@ class SetupScreen(SubScreen):
             target = other.query_one(f".{kind}", Button)
         elif focused is row.kind_select:
             target = other.kind_select
-        self.set_focus(target)
+        self._focus_now(target)
         other.scroll_visible()
         self.revalidate()
 
