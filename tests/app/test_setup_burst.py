@@ -7,22 +7,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from textual import events
-
+from tests.support.resilience import send_keys
 from tui.screens.setup import SetupScreen
 
 MakeApp = Callable[..., Any]
-
-
-def _burst(app: Any, keys: list[str]) -> None:
-    """Post ``keys`` to the app at once: none is handled before the last is queued."""
-    for key in keys:
-        if key == "enter":
-            app.post_message(events.Key("enter", "\r"))
-        elif len(key) == 1:
-            app.post_message(events.Key(key, key))
-        else:
-            app.post_message(events.Key(key, None))
 
 
 async def _setup(app: Any, pilot: Any) -> SetupScreen:
@@ -43,8 +31,7 @@ async def test_names_typed_ahead_with_enter_fill_one_seat_each(make_app: MakeApp
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _setup(app, pilot)
         before = _names(screen)
-        _burst(app, [*"Ann", "enter", *"Ben", "enter"])
-        await pilot.pause()
+        await send_keys(pilot, [*"Ann", "enter", *"Ben", "enter"])
         await pilot.pause()
         assert _names(screen)[:2] == ["Ann", "Ben"] and _names(screen)[2:] == before[2:]
 
@@ -54,8 +41,7 @@ async def test_a_seat_added_then_named_in_one_burst(make_app: MakeApp) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _setup(app, pilot)
         before = _names(screen)
-        _burst(app, ["ctrl+n", *"Zed"])
-        await pilot.pause()
+        await send_keys(pilot, ["ctrl+n", *"Zed"])
         await pilot.pause()
         assert _names(screen) == [*before, "Zed"]
 
@@ -64,11 +50,9 @@ async def test_each_ctrl_r_in_a_burst_removes_a_seat(make_app: MakeApp) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _setup(app, pilot)
-        _burst(app, ["ctrl+n"] * 4)
-        await pilot.pause()
+        await send_keys(pilot, ["ctrl+n"] * 4)
         await pilot.pause()
         added = len(screen.rows())
-        _burst(app, ["ctrl+r"] * 3)
-        await pilot.pause()
+        await send_keys(pilot, ["ctrl+r"] * 3)
         await pilot.pause()
         assert len(screen.rows()) == added - 3
