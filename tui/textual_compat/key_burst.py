@@ -92,29 +92,30 @@ class KeyBurstApp(App[ReturnType]):
         Keys still queued while the app shuts down have no screen and are dropped.
         """
         if isinstance(event, events.Key) and not event.is_forwarded:
-            if self._key_before_on_its_way(event):
-                self.post_message(event)  # behind it: the binding it reaches goes first
+            if self._held_back(event):
                 return
             try:
                 screen = self.screen
             except ScreenStackError:
                 return
             await self._settle(screen)
-            if self._key_before_on_its_way(event):  # it came back up meanwhile
-                self.post_message(event)
+            if self._held_back(event):  # the key before it came back up meanwhile
                 return
             self._remember_screen(event)
         await super().on_event(event)
 
-    def _key_before_on_its_way(self, event: events.Key) -> bool:
-        """True while a key before ``event`` is back in the app's queue, behind the keys
-        typed after it, to reach its binding there (Enter in a name, Ctrl+R on a seat),
-        and ``event`` is young enough to wait for it."""
+    def _held_back(self, event: events.Key) -> bool:
+        """Put ``event`` back in the queue, behind a key before it that is back in the
+        app's queue to reach its binding there (Enter in a name, Ctrl+R on a seat), if
+        ``event`` is young enough to wait for it. True if it was put back."""
         now = _time.get_time()
         returning = self._returning
         while returning and returning[0].time < now - STALE:
             returning.popleft()
-        return bool(returning) and now - event.time < RETURN_WAIT
+        if not returning or now - event.time >= RETURN_WAIT:
+            return False
+        self.post_message(event)
+        return True
 
     def _remember_screen(self, event: events.Key) -> None:
         """``event`` is about to be forwarded to the screen on top: remember which."""
