@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from textual import events
 from textual.widgets import Button, DataTable, Input, OptionList, Static, Switch
 
 from tests.support.app import AppDirs
@@ -562,8 +563,6 @@ async def test_keys_typed_before_the_quit_question_do_not_answer_it(make_app: Ma
     overtook them (``quit_lane``): they came up to the app with the quit question on
     top, and an "n" answered it "no" before it was ever drawn. Ctrl+Q looked ignored.
     A key pressed once the question is up still answers it."""
-    from textual import events
-
     table = BusyTable()
     app = make_app()
     async with app.run_test() as pilot:
