@@ -1,6 +1,7 @@
 """``one_reflow``: a full layout asks for a second one through ``virtual_size`` in
 Textual, and does not with the workaround; what the second layout would have given
-(sizes, scroll bars, one paint of a new box) is there after the first."""
+(sizes, scroll bars, one paint of a new box) is there after the first, and a screen
+whose content scrolls has its scroll bar in its first frame."""
 
 from __future__ import annotations
 
@@ -35,7 +36,9 @@ def textual_as_it_is(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Textual without the workaround, for the length of the block (nor
     ``pending_repaints``, which would paint the box's second repaint in its first frame)."""
     with monkeypatch.context() as patch:
-        patch.setattr(Screen, "_refresh_layout", _original(Screen, "_refresh_layout"))
+        for name in ("_refresh_layout", "_compositor_refresh"):
+            patch.setattr(Screen, name, _original(Screen, name))
+        patch.setattr(Widget, "_refresh_scrollbars", _original(Widget, "_refresh_scrollbars"))
         for cls in (Widget, ScrollView):
             patch.setattr(cls, "_size_updated", _original(cls, "_size_updated"))
         patch.setattr(Compositor, "render_update", _original(Compositor, "render_update"))
@@ -92,6 +95,14 @@ def test_the_private_names_are_still_there() -> None:
         _original(Widget, "_size_updated")
     )
     assert Widget.virtual_size._layout  # the reactive that asks for the second layout
+    # The paint held until the scroll bars are settled: the last thing the layout does.
+    assert refresh_layout.rstrip().endswith("self.app._dom_ready = True")
+    assert refresh_layout.count("self._compositor_refresh()") == 1
+    assert Widget.show_vertical_scrollbar._layout  # a bar shown asks for a layout
+    assert "self.show_vertical_scrollbar = show_vertical" in inspect.getsource(
+        _original(Widget, "_refresh_scrollbars")
+    )
+    assert Widget()._layout_required is False
 
 
 async def test_a_mount_is_laid_out_once_where_textual_lays_it_out_twice(
@@ -157,3 +168,59 @@ async def test_a_new_box_is_painted_once_where_textual_paints_it_twice(
         twice, size = await _paints_of_a_box()
     assert twice >= 2
     assert await _paints_of_a_box() == (1, size) == (1, (28, 2))
+
+
+class Page(Screen[None]):
+    """More lines than the terminal has rows, in a scroll."""
+
+    CSS = "VerticalScroll { height: 1fr; }"
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Static("\n".join(f"line {n}" for n in range(30)))
+
+
+class Pages(App[None]):
+    def __init__(self) -> None:
+        super().__init__()
+        self.bars: list[bool] = []
+        """For each frame of a ``Page``: was its scroll bar in it?"""
+
+    def _display(self, screen: Screen[Any], renderable: Any) -> None:
+        if renderable is not None and isinstance(screen, Page):
+            bar = screen.query_one(VerticalScroll)._vertical_scrollbar
+            self.bars.append(bar is not None and bar in screen._compositor.visible_widgets)
+        super()._display(screen, renderable)
+
+
+async def _frames_of_a_page(layouts: Counter[str]) -> tuple[list[bool], int]:
+    """Whether each frame of a page pushed over the app had its scroll bar, and the
+    layouts before its first frame."""
+    app = Pages()
+    async with app.run_test(size=(40, 10)) as pilot:
+        await pilot.pause()
+        layouts.clear()
+        first: list[int] = []
+        display = app._display
+
+        def counted(screen: Screen[Any], renderable: Any) -> None:
+            if renderable is not None and isinstance(screen, Page) and not first:
+                first.append(layouts["layouts"])
+            display(screen, renderable)
+
+        app._display = counted  # type: ignore[method-assign]
+        app.push_screen(Page())
+        for _ in range(4):
+            await pilot.pause()
+        return app.bars, first[0]
+
+
+async def test_a_screen_comes_up_with_its_scroll_bar_where_textual_adds_it_a_frame_later(
+    layouts: Counter[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with textual_as_it_is(monkeypatch):
+        bars, _ = await _frames_of_a_page(layouts)
+    assert bars[:2] == [False, True]
+    bars, layouts_first = await _frames_of_a_page(layouts)
+    assert bars and all(bars)
+    assert layouts_first == 2  # laid out again at once, before anything was painted
