@@ -23,7 +23,9 @@ for each kind, the median and the worst in seconds and how many keys were timed:
 - ``rules``: ``?`` at the table, the rules screen drawn (every time), and apart
   ``rules_first``, the first time in the app (the screen is built then) and
   ``rules_again``, every time after (the screen is kept); ``leave``: Escape from it, the
-  table drawn again.
+  table drawn again;
+- ``setup``, ``settings``, ``help``: each opened twice from the title (``a``, ``s``, F2;
+  each is built anew every time), its footer drawn.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ import statistics
 import time
 from collections.abc import Sequence
 
+from tests.bench_measure import TITLE_READY
 from tests.bench_play import (
     ACES_READY,
     CHASE_DEAL,
@@ -44,7 +47,7 @@ from tests.bench_play import (
     chase_people_argv,
     table,
 )
-from tests.bench_session import Sandbox
+from tests.bench_session import PARTY_DICE, SETTINGS_OFF, Sandbox, Session
 
 QUIET = 0.2
 """Seconds of silence that end a key's answer: shorter than the pause before a forced
@@ -62,7 +65,15 @@ KINDS = (
     "rules_first",
     "rules_again",
     "leave",
+    "setup",
+    "settings",
+    "help",
 )
+TITLE_SCREENS = (("setup", "a"), ("settings", "s"), ("help", "\x1bOQ"))
+"""The screens opened from the title (``title_screens``): kind, and the key's bytes."""
+SCREEN_DRAWN = "esc Back"
+"""The footer of a screen opened from the title (the title's own has no Escape)."""
+TITLE_DRAWN = TITLE_READY[0]
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -123,6 +134,36 @@ def chase(
         return driver.presses + presses, driver.dropped
 
 
+def title_screens(sandbox: Sandbox, size: tuple[int, int], times: int = 2) -> list[Press]:
+    """Setup, Settings and Help, each opened ``times`` times from the title and left
+    again (Escape, the title drawn): a ``Press`` for each opening."""
+    presses: list[Press] = []
+    with Session([PARTY_DICE], sandbox.env(SETTINGS_OFF), size) as session:
+        session.first_frame(TITLE_READY)
+        session.pump(QUIET)
+        for _ in range(times):
+            for kind, key in TITLE_SCREENS:
+                seconds, written = _answer(session, key, SCREEN_DRAWN)
+                presses.append(Press(kind, written, seconds))
+                _answer(session, "\x1b", TITLE_DRAWN)
+    return presses
+
+
+def _answer(session: Session, key: str, expect: str) -> tuple[float, int]:
+    """Send ``key`` and read until ``expect`` is on the screen and the output has been
+    quiet for ``QUIET``: the seconds from the key to its last byte, and the bytes."""
+    session.send(key)
+    sent = time.monotonic()
+    written = session.read_chunk(10.0)
+    deadline = sent + 10.0
+    while expect not in session.screen and time.monotonic() < deadline:
+        written += session.read_chunk(deadline - time.monotonic())
+    if expect not in session.screen:
+        raise RuntimeError(f"{expect!r} never came after {key!r}:\n{session.screen.text()}")
+    written += session.pump(QUIET)
+    return session.last_byte - sent, written
+
+
 def kinds_of(press: Press) -> set[str]:
     """The rows a press is counted in (none, one, or ``rules`` and one of its two)."""
     names = {"change": "stand", "curtain": "curtain_lift"}
@@ -151,11 +192,13 @@ def measure(
     aces_keys: int = 40,
     chase_rounds: int = 2,
 ) -> dict[str, float]:
-    """Both tables once; the summary of every key timed, and ``latency.dropped``: the
-    keys the app dropped and the driver pressed again (``Driver.press``)."""
+    """Both tables once, then the screens from the title; the summary of every key
+    timed, and ``latency.dropped``: the keys the app dropped and the driver pressed
+    again (``Driver.press``)."""
     presses, dropped = aces(sandbox, 100 * seed, size, aces_keys)
     more, dropped_more = chase(sandbox, seed, size, chase_rounds)
-    return {**summary(presses + more), "latency.dropped": dropped + dropped_more}
+    screens = title_screens(sandbox, size)
+    return {**summary(presses + more + screens), "latency.dropped": dropped + dropped_more}
 
 
 def main(argv: Sequence[str] | None = None) -> None:

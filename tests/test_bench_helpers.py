@@ -95,6 +95,8 @@ def test_latency_summary_names_the_rows() -> None:
         Press("rules_first", 1, 0.2),
         Press("rules_again", 1, 0.02),
         Press("rules_again", 1, 0.01),
+        Press("settings", 1, 0.2),
+        Press("settings", 1, 0.1),
     ]
     out = bench_latency.summary(presses)
     assert out["latency.roll"] == pytest.approx(0.02)
@@ -106,6 +108,8 @@ def test_latency_summary_names_the_rows() -> None:
     assert out["latency.rules"] == pytest.approx(0.02)
     assert out["latency.rules_first"] == pytest.approx(0.2)
     assert out["latency.rules_again"] == pytest.approx(0.015)
+    assert (out["latency.settings"], out["latency.settings_worst"]) == pytest.approx((0.15, 0.2))
+    assert "latency.setup" not in out  # no row for a screen never opened
     assert bench_latency.parse_size("160x48") == (160, 48)
 
 
