@@ -248,6 +248,46 @@ def test_a_hang_up_taken_by_another_thread_still_saves_and_exits(tmp_path: Path)
     assert_plays_on_like(payload, shadow)
 
 
+OUT_OF_SESSION = """
+import os, pathlib, signal, sys
+signal.signal(signal.SIGHUP, signal.SIG_IGN)
+pid = os.fork()
+if pid == 0:
+    os.setsid()
+    os.execv(sys.argv[2], sys.argv[2:])
+pathlib.Path(sys.argv[1]).write_text(str(pid))
+_, status = os.waitpid(pid, 0)
+sys.exit(os.waitstatus_to_exitcode(status))
+"""
+"""Runs its arguments (after a file for their process id) in a session of their own,
+on the same terminal, and waits for them (``setsid -w``): the terminal is not theirs
+to be told of its end by SIGHUP."""
+
+
+def test_a_terminal_gone_without_a_hang_up_signal_saves_and_exits(tmp_path: Path) -> None:
+    """Started from another account's shell (``su user -c party-dice``) or by
+    ``setsid``, the app is not the terminal's session leader, and no SIGHUP comes when
+    the terminal goes: only end-of-file on its input. Textual's input thread read it
+    for ever, a core at 100 %, and the game was never saved; it is a hang-up now
+    (``tui.textual_compat.input_end``)."""
+    argv = [*AcesArgs, "--seed", "7"]
+    write_app_settings(tmp_path)
+    shadow = Shadow(argv, 2)
+    pid_file = tmp_path / "app.pid"
+    launch = [sys.executable, "-c", OUT_OF_SESSION, str(pid_file), sys.executable, "-m", "tui"]
+    try:
+        with PtyApp([*launch, *argv], env=app_env(tmp_path), cwd=str(ROOT)) as app:
+            open_table(app)
+            play(app, shadow, 2, tmp_path)
+            app.hang_up()
+            assert app.wait(3.0) == 0, "gone, saved, within three seconds"
+    finally:  # the app is not the child the pty's context ends: never leave it spinning
+        with contextlib.suppress(OSError, ValueError):
+            os.kill(int(pid_file.read_text()), signal.SIGKILL)
+    _slot, payload = the_save(tmp_path)
+    assert_plays_on_like(payload, shadow)
+
+
 def test_a_sigcont_it_never_stopped_for_changes_nothing(tmp_path: Path) -> None:
     """The kernel sends SIGCONT with a hang-up's SIGHUP, and ``kill -CONT`` sends one at
     any time: the app does not take the terminal over again (one alternate screen, not
