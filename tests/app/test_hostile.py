@@ -283,6 +283,35 @@ async def test_continue_and_recent_games_show_names_literally(
             check_screen(app)
 
 
+async def test_resume_tells_of_hostile_names_literally(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    """``party-dice resume`` says "Continuing ... with <names>" in a notice. As markup,
+    a saved name "[/]" stopped the app (``MarkupError``), and an escape sequence in one
+    reached the terminal: a notice is plain, printable text."""
+    from tui.commands import Command
+
+    write_settings(app_dirs.settings)
+    app = make_app(settings_path=app_dirs.settings)
+    async with app.run_test(size=(80, 24)):
+        controller = hostile_game("aces", ACES_NAMES, bots=False)
+        slot = app.store.new_slot("aces")
+        controller.apply(controller.actions()[0])
+        app.autosave(TableSession(controller, slot=slot))
+        slot.release()
+    app = make_app(settings_path=app_dirs.settings, start=Command("resume"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        (told,) = [n.message for n in app._notifications if "Continuing" in n.message]
+        assert "[bold red]x, [/], [link=https://x]y, [31mred[0m" in told  # no Escape
+        assert table_of(app).controller.game.names[1] == "[/]"  # the game itself untouched
+        app.notify("Title [b]x\x1b[2J", title="[/]\x07")
+        (shown,) = [n for n in app._notifications if n.message.startswith("Title")]
+        assert (shown.message, shown.title, shown.markup) == ("Title [b]x[2J", "[/]", False)
+        await pilot.pause()
+        check_screen(app, ["Continuing"])
+
+
 # -- the command line ---------------------------------------------------------------------------
 
 
