@@ -10,6 +10,7 @@ import random
 import signal
 import socket
 import struct
+import threading
 import time
 from pathlib import Path
 from types import SimpleNamespace
@@ -24,7 +25,8 @@ from tui.engine.core import find_legal
 from tui.gameconfig import GameConfig
 from tui.session.table_session import Sessions
 from tui.share import wire
-from tui.share.door import Client
+from tui.share.client import hello
+from tui.share.door import GREETERS_EACH, Client
 from tui.share.host import SharedTable
 from tui.share.process import launch
 from tui.share.transport import address, connect, supported
@@ -156,6 +158,80 @@ def test_garbage_and_oversized_lines_end_only_that_connection(
         robot.connect()
     finish(robots)
     never.close()
+
+
+def silent_connections(name: str, count: int) -> tuple[list[socket.socket], int]:
+    """``count`` connections to table ``name`` that never say hello; those still open,
+    and how many the table closed at once."""
+    socks = []
+    for _ in range(count):
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        sock.connect(address(name))
+        socks.append(sock)
+    open_ones, closed = [], 0
+    for sock in socks:
+        sock.settimeout(0.5)
+        try:
+            shut = sock.recv(1) == b""
+        except TimeoutError:
+            shut = False
+        except OSError:
+            shut = True
+        if shut:
+            closed += 1
+            sock.close()
+        else:
+            open_ones.append(sock)
+    return open_ones, closed
+
+
+def test_a_flood_of_silent_connections_is_turned_back_and_the_table_goes_on(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Anyone on the server may connect, code or not. One account's silent connections
+    beyond ``GREETERS_EACH`` are closed at once: the table's descriptors stay few (1,500
+    such connections used up its 1,024 and wrote 4.7 MB of tracebacks to its log in 9
+    s), its log says so once, and the table plays on once they are gone."""
+    private_dirs(monkeypatch, tmp_path)
+    name, code = launch(chase_config(), ["Ann"], idle=20)
+    pid = table_pid(name)
+    time.sleep(0.5)  # that connection gone at the table too
+    held, closed = silent_connections(name, 60)
+    assert (len(held), closed) == (GREETERS_EACH, 60 - GREETERS_EACH)
+    assert len(os.listdir(f"/proc/{pid}/fd")) < 30
+    for sock in held:
+        sock.close()
+    robots = [Robot(name, seat, code) for seat in ("Ann", "Ben", "Cleo")]
+    for robot in robots:
+        robot.connect()
+    finish(robots)
+    (log,) = (tmp_path / "state" / "party-dice" / "tables").glob("*.log")
+    told = [line for line in log.read_text().splitlines() if "before their hello" in line]
+    assert len(told) == 1 and "Traceback" not in log.read_text()
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="needs root to flood as another account")
+def test_another_accounts_flood_does_not_keep_the_players_out(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from tests.share.test_accounts import as_nobody
+
+    private_dirs(monkeypatch, tmp_path)
+    name, code = launch(chase_config(), ["Ann"], idle=20)
+
+    def flood() -> int:
+        held, _closed = silent_connections(name, 60)
+        time.sleep(3.0)  # held open while the host's account joins
+        return len(held)
+
+    result: dict[str, int] = {}
+    flooding = threading.Thread(target=lambda: result.setdefault("held", as_nobody(flood)))
+    flooding.start()
+    time.sleep(1.5)
+    connection, welcome = hello(name, "play", code, ["Ann"])
+    connection.sock.close()
+    flooding.join(30)
+    assert welcome["t"] == "welcome" and result["held"] == GREETERS_EACH
 
 
 @pytest.mark.slow

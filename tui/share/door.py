@@ -6,11 +6,19 @@ passes them waits at the door (``wait`` tells them so in one sentence) until the
 terminal answers ``let`` yes or no; the host's terminals see who is asking in their
 presence message, and nobody else does. ``kick`` frees a seat: its terminal is told
 and closed, and the account is not let back in for as long as the table lives.
+
+Before any of that, ``Greeters`` counts the connections that have not said hello yet:
+a few for each account and a few dozen in all. Anyone on the server may connect, code
+or not, and each connection is one of the table process's file descriptors; without a
+limit one account's flood of silent connections used them all up (1,024), and the
+players could not come back.
 """
 
 from __future__ import annotations
 
 import asyncio
+import time
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +32,50 @@ if TYPE_CHECKING:
 WAITING = "The host has been asked to let you in: wait here until they answer."
 TURNED_AWAY = "The host did not let you in to this table."
 KICKED = "The host has asked you to leave this table."
+GREETERS_EACH = 4
+"""Connections one account may have open before their hello (a terminal needs one)."""
+GREETERS_ALL = 32
+"""Connections all accounts together may have open before their hello."""
+TOLD_EVERY = 60.0
+"""Seconds between two log lines about connections turned back or gone before hello."""
+
+
+@dataclass
+class Greeters:
+    """The connections not yet past their hello, by account (``GREETERS_EACH`` each,
+    ``GREETERS_ALL`` in all), and how many were turned back or gave no hello since the
+    table's log last said so (once a ``TOLD_EVERY`` at most: a flood must not fill it)."""
+
+    each: int = GREETERS_EACH
+    all: int = GREETERS_ALL
+    waiting: Counter[int] = field(default_factory=Counter)
+    untold: Counter[int] = field(default_factory=Counter)
+    told_at: float | None = None
+
+    def enter(self, uid: int) -> bool:
+        """Room for one more connection of ``uid`` to say hello? Counted in if so."""
+        if self.waiting[uid] >= self.each or self.waiting.total() >= self.all:
+            return False
+        self.waiting[uid] += 1
+        return True
+
+    def leave(self, uid: int) -> None:
+        """A connection of ``uid`` has said hello (or is gone)."""
+        self.waiting[uid] -= 1
+        if self.waiting[uid] <= 0:
+            del self.waiting[uid]
+
+    def untold_line(self, uid: int, now: float | None = None) -> str | None:
+        """Count one connection of ``uid`` turned back or gone before its hello; the
+        line for the log when it is time to say so (the counts since the last line)."""
+        now = time.monotonic() if now is None else now
+        self.untold[uid] += 1
+        if self.told_at is not None and now - self.told_at < TOLD_EVERY:
+            return None
+        self.told_at = now
+        counts = ", ".join(f"{user_name(u)} {n}" for u, n in sorted(self.untold.items()))
+        self.untold.clear()
+        return f"connections turned back or gone before their hello: {counts}"
 
 
 @dataclass(eq=False)

@@ -28,7 +28,7 @@ from typing import Any
 from tui.engine.core import Action, Event, IllegalAction, find_legal
 from tui.session.table_session import TableSession
 from tui.share import door, wire
-from tui.share.door import KICKED, TURNED_AWAY, WAITING, Client, Door
+from tui.share.door import KICKED, TURNED_AWAY, WAITING, Client, Door, Greeters
 from tui.share.transport import LockOut, peer_uid, show_code, user_name
 
 log = logging.getLogger("party-dice.table")
@@ -64,6 +64,7 @@ class SharedTable:
         self.host_uid = host_uid
         self.buffer_limit = buffer_limit
         self.door = Door(code, host_uid, approve, lockout or LockOut())
+        self.greeters = Greeters()
         self.clients: dict[int, Client] = {}
         self.owners: dict[int, int] = {}
         """Seat -> the uid that holds it, for as long as the table lives."""
@@ -320,6 +321,20 @@ class SharedTable:
         log.info("the host kicked %s", user_name(owner))
         self.presence()
 
+    def _before_hello(self, uid: int, writer: asyncio.StreamWriter, why: str | None) -> None:
+        """Close a connection turned back or gone before its hello (saying ``why`` if
+        given), as the table's log says once a minute at most: not one line each, nor a
+        word to the players, as for someone who had joined (``drop``)."""
+        if why is None:
+            writer.transport.abort()
+        else:
+            with contextlib.suppress(Exception):
+                writer.write(wire.encode({"t": "bye", "why": why}))
+            writer.close()
+        line = self.greeters.untold_line(uid)
+        if line is not None:
+            log.info(line)
+
     async def knock(self, client: Client, reader: asyncio.StreamReader) -> str | None:
         """Wait at the door for the host's answer: ``None`` if let in, the sentence
         if turned away, ``""`` if the joiner gave up first."""
@@ -344,10 +359,25 @@ class SharedTable:
     async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         """One connection, from hello to hang-up."""
         uid = peer_uid(writer.get_extra_info("socket"))
-        client = Client(next(self._ids), uid, writer)
+        if not self.greeters.enter(uid):
+            self._before_hello(uid, writer, None)
+            return
         try:
             line = await asyncio.wait_for(reader.readline(), HELLO_SECONDS)
             hello = wire.decode(line)
+        except ConnectionError:
+            self._before_hello(uid, writer, None)
+            return
+        except ValueError:  # a long or bad line
+            self._before_hello(uid, writer, "That line was too long or not a message: goodbye.")
+            return
+        except TimeoutError:
+            self._before_hello(uid, writer, "No hello: goodbye.")
+            return
+        finally:
+            self.greeters.leave(uid)
+        client = Client(next(self._ids), uid, writer)
+        try:
             problem = self.door.problem(uid, hello)
             if problem is None and hello.get("want") == "list":
                 writer.write(
@@ -376,11 +406,8 @@ class SharedTable:
                     break
         except ConnectionError:
             self.drop(client, "")
-        except (ValueError, TimeoutError) as error:  # long or bad lines, or no hello
-            why = "That line was too long or not a message: goodbye."
-            if isinstance(error, TimeoutError):
-                why = "No hello: goodbye."
-            self.drop(client, why)
+        except ValueError:  # a long or bad line
+            self.drop(client, "That line was too long or not a message: goodbye.")
         finally:
             if not client.closed and client.cid in self.clients:
                 self.drop(client, "")

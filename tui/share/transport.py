@@ -137,6 +137,9 @@ def connect(name: str, timeout: float = 5.0) -> socket.socket:
     sock.settimeout(timeout)
     try:
         sock.connect(address(name))
+    except (BlockingIOError, TimeoutError) as error:  # its queue of connections is full
+        sock.close()
+        raise ShareError("That table is busy: try again in a moment.") from error
     except OSError as error:
         sock.close()
         raise ShareError("That table is not open any more.") from error
