@@ -21,15 +21,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
-from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from tui import games, look, palette
 from tui.commands import Command
 from tui.kept_settings import KeptSettings, KeptTables
 from tui.output_encoding import linux_console
-from tui.session import RngFactory, Sessions
-from tui.session.table_session import SAVED_HERE
+from tui.plain_notices import PlainNoticesApp
+from tui.session import SAVED_HERE, RngFactory, Sessions
 from tui.table_opener import TableOpener
 from tui.textual_compat import patches
 from tui.textual_compat.calling_screen import stale_caller
@@ -40,7 +39,6 @@ from tui.textual_compat.lean_output import LeanOutputApp
 from tui.textual_compat.quit_lane import QuitLaneApp
 from tui.textual_compat.stale_nodes import StaleNodesApp
 from tui.textual_compat.styled_when_mounted import StyledWhenMountedApp
-from tui.widgets.textfit import printable
 
 patches.apply()
 
@@ -57,6 +55,7 @@ class PartyDiceApp(
     StaleNodesApp[None],
     QuietCrashApp[None],
     StyledWhenMountedApp[None],
+    PlainNoticesApp[None],
     TableOpener,
 ):
     """party-dice: Aces in the Pot and Chase the Ace at one keyboard."""
@@ -136,25 +135,6 @@ class PartyDiceApp(
         kept = getattr(self, "kept", None)  # Textual asks once before __init__ is done
         ascii_only = getattr(self, "ascii_override", None) if kept is None else self.ascii_glyphs
         return super().get_css_variables() | look.box_variables(bool(ascii_only))
-
-    def notify(
-        self,
-        message: str,
-        *,
-        title: str = "",
-        severity: SeverityLevel = "information",
-        timeout: float | None = None,
-        markup: bool = True,
-    ) -> None:
-        """Every notice is plain text, whatever ``markup`` says (screens' ``notify``
-        passes Textual's default): notices carry players' names and file names, and a
-        name read from a save is raw. As markup, "Zed[/]" stopped the app and "[b]Ann"
-        lost its brackets; an escape sequence in it reached the terminal. Each line is
-        made printable (``tui.widgets.textfit.printable``), and shown literally."""
-        lines = "\n".join(printable(line) for line in message.split("\n"))
-        super().notify(
-            lines, title=printable(title), severity=severity, timeout=timeout, markup=False
-        )
 
     def variants_for(self, game_id: str) -> frozenset[str]:
         """The variants the settings put in force for ``game_id``."""

@@ -5,6 +5,6 @@ The app (``tui.app``) is one host; a headless table host can be another. Message
 the player come back as ``Notice`` values, and the host shows them its own way.
 """
 
-from tui.session.table_session import Notice, RngFactory, Sessions, TableSession
+from tui.session.table_session import SAVED_HERE, Notice, RngFactory, Sessions, TableSession
 
-__all__ = ["Notice", "RngFactory", "Sessions", "TableSession"]
+__all__ = ["SAVED_HERE", "Notice", "RngFactory", "Sessions", "TableSession"]
