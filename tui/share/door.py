@@ -17,6 +17,8 @@ players could not come back.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -28,6 +30,8 @@ from tui.share.transport import LockOut, codes_match, user_name
 
 if TYPE_CHECKING:
     from tui.engine.controller import Controller
+
+log = logging.getLogger("party-dice.table")
 
 WAITING = "The host has been asked to let you in: wait here until they answer."
 TURNED_AWAY = "The host did not let you in to this table."
@@ -64,6 +68,20 @@ class Greeters:
         self.waiting[uid] -= 1
         if self.waiting[uid] <= 0:
             del self.waiting[uid]
+
+    def turn_back(self, uid: int, writer: asyncio.StreamWriter, why: str | None) -> None:
+        """Close a connection of ``uid`` turned back or gone before its hello (saying
+        ``why`` if given): a log line once a minute at most, not one each, and no word
+        to the players, as for someone who had joined (``SharedTable.drop``)."""
+        if why is None:
+            writer.transport.abort()
+        else:
+            with contextlib.suppress(Exception):
+                writer.write(wire.encode({"t": "bye", "why": why}))
+            writer.close()
+        line = self.untold_line(uid)
+        if line is not None:
+            log.info(line)
 
     def untold_line(self, uid: int, now: float | None = None) -> str | None:
         """Count one connection of ``uid`` turned back or gone before its hello; the

@@ -37,6 +37,7 @@ BUFFER_LIMIT = 1 << 20
 """Unsent bytes a client may fall behind by before it is dropped."""
 HELLO_SECONDS = 10.0
 """How long a connection may take to say hello."""
+BAD_LINE = "That line was too long or not a message: goodbye."
 
 
 class SharedTable:
@@ -321,20 +322,6 @@ class SharedTable:
         log.info("the host kicked %s", user_name(owner))
         self.presence()
 
-    def _before_hello(self, uid: int, writer: asyncio.StreamWriter, why: str | None) -> None:
-        """Close a connection turned back or gone before its hello (saying ``why`` if
-        given), as the table's log says once a minute at most: not one line each, nor a
-        word to the players, as for someone who had joined (``drop``)."""
-        if why is None:
-            writer.transport.abort()
-        else:
-            with contextlib.suppress(Exception):
-                writer.write(wire.encode({"t": "bye", "why": why}))
-            writer.close()
-        line = self.greeters.untold_line(uid)
-        if line is not None:
-            log.info(line)
-
     async def knock(self, client: Client, reader: asyncio.StreamReader) -> str | None:
         """Wait at the door for the host's answer: ``None`` if let in, the sentence
         if turned away, ``""`` if the joiner gave up first."""
@@ -360,19 +347,19 @@ class SharedTable:
         """One connection, from hello to hang-up."""
         uid = peer_uid(writer.get_extra_info("socket"))
         if not self.greeters.enter(uid):
-            self._before_hello(uid, writer, None)
+            self.greeters.turn_back(uid, writer, None)
             return
         try:
             line = await asyncio.wait_for(reader.readline(), HELLO_SECONDS)
             hello = wire.decode(line)
         except ConnectionError:
-            self._before_hello(uid, writer, None)
+            self.greeters.turn_back(uid, writer, None)
             return
         except ValueError:  # a long or bad line
-            self._before_hello(uid, writer, "That line was too long or not a message: goodbye.")
+            self.greeters.turn_back(uid, writer, BAD_LINE)
             return
         except TimeoutError:
-            self._before_hello(uid, writer, "No hello: goodbye.")
+            self.greeters.turn_back(uid, writer, "No hello: goodbye.")
             return
         finally:
             self.greeters.leave(uid)
@@ -407,7 +394,7 @@ class SharedTable:
         except ConnectionError:
             self.drop(client, "")
         except ValueError:  # a long or bad line
-            self.drop(client, "That line was too long or not a message: goodbye.")
+            self.drop(client, BAD_LINE)
         finally:
             if not client.closed and client.cid in self.clients:
                 self.drop(client, "")
