@@ -306,10 +306,10 @@ async def test_resume_tells_of_hostile_names_literally(
         assert "[bold red]x, [/], [link=https://x]y, [31mred[0m" in told  # no Escape
         assert table_of(app).controller.game.names[1] == "[/]"  # the game itself untouched
         app.notify("Title [b]x\x1b[2J", title="[/]\x07")
+        await pilot.pause()
         (shown,) = [n for n in app._notifications if n.message.startswith("Title")]
         assert (shown.message, shown.title, shown.markup) == ("Title [b]x[2J", "[/]", False)
-        await pilot.pause()
-        check_screen(app, ["Continuing"])
+        check_screen(app)
 
 
 # -- the command line ---------------------------------------------------------------------------
