@@ -18,7 +18,7 @@ from textual.app import App
 from tui import games
 from tui.gameconfig import GameConfig
 from tui.session import Notice, Sessions
-from tui.session.table_session import HeldTable
+from tui.session.table_session import HeldTable, continuing
 from tui.textual_compat.calling_screen import stale_caller
 
 if TYPE_CHECKING:
@@ -105,8 +105,9 @@ class TableOpener(App[None]):
 
         self.push_screen(table_screen(session))
 
-    def resume_game(self, slot_id: str) -> bool:
-        """Open a saved game; say in one sentence why not if it cannot be opened."""
+    def resume_game(self, slot_id: str, *, say_which: bool = False) -> bool:
+        """Open a saved game (``say_which``: and say which it is, once open); say in
+        one sentence why not if it cannot be opened."""
         from tui.storage.saves import SaveError
 
         try:
@@ -115,6 +116,8 @@ class TableOpener(App[None]):
             self.notify(error.message, severity="warning", timeout=8)
             return False
         self.open_table(session)
+        if say_which:
+            self.tell(continuing(session))
         self.tell(session.opening_notice)
         return True
 
@@ -123,7 +126,7 @@ class TableOpener(App[None]):
         slot_id, notices = self.sessions.latest()
         for notice in notices:
             self.tell(notice)
-        return slot_id is not None and self.resume_game(slot_id)
+        return slot_id is not None and self.resume_game(slot_id, say_which=True)
 
     def action_continue(self) -> None:
         """Continue: straight into the only save, or a list to choose from."""

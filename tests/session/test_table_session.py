@@ -15,6 +15,7 @@ from tui import games
 from tui.engine.controller import Seat
 from tui.gameconfig import GameConfig
 from tui.session import Notice, Sessions, TableSession
+from tui.session.table_session import continuing
 from tui.storage.history import History
 from tui.storage.saves import SaveStore
 
@@ -184,8 +185,12 @@ def test_latest_picks_the_newest_free_save_or_says_why_not(sessions: Sessions) -
     session.release()
     slot_id, notices = sessions.latest()
     assert slot_id == session.slot.slot_id  # type: ignore[union-attr]
-    (told,) = notices
-    assert told.message.startswith("Continuing Aces in the Pot with "), "which game it opened"
+    assert notices == [], "which game it is is said once it has opened (continuing)"
+    resumed = sessions.resume(session.slot.slot_id)  # type: ignore[union-attr]
+    names = ", ".join(seat.name for seat in session.controller.seats)
+    assert continuing(resumed) == Notice(
+        f"Continuing Aces in the Pot with {names}, round 1.", timeout=6
+    )
 
 
 def test_resume_never_opens_an_older_game_when_the_latest_is_in_use(sessions: Sessions) -> None:

@@ -162,6 +162,17 @@ def _life_made(payload: Payload) -> None:
     lives[lives.index(min(lives))] += 1
 
 
+def _rename(seat: int, name: str) -> Callable[[Payload], None]:
+    """Seat ``seat`` renamed in the game and in the seats alike (so only the name is
+    wrong, not the match between the two)."""
+
+    def mutate(payload: Payload) -> None:
+        payload["state"]["names"][seat] = name
+        payload["seats"][seat]["name"] = name
+
+    return mutate
+
+
 NAMED: list[Edit] = [
     ("lives-strings", "chase", _set("lives", ["3", 3, 3, 3])),
     ("pot-infinity", "aces", _set("pot", float("inf"))),
@@ -180,6 +191,11 @@ NAMED: list[Edit] = [
     ("chips-made", "aces", _first("chips", 5)),
     ("life-made", "chase", _life_made),
     ("dealer-out", "chase", lambda p: p["state"]["lives"].__setitem__(p["state"]["dealer"], 0)),
+    ("name-twice", "chase", _rename(1, "ann")),  # "Pass to Ann" would call two people
+    ("name-empty", "chase", _rename(0, "")),
+    ("name-blank", "aces", _rename(2, "  \t")),
+    ("name-escapes-only", "aces", _rename(1, "\x1b\x07\u200b")),
+    ("name-100k", "chase", _rename(2, "W" * 100_000)),
 ]
 
 

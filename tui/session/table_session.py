@@ -348,8 +348,7 @@ class Sessions:
         notices = [Notice(message, "warning", 10) for message in scan.messages]
         newest = scan.saves[0] if scan.saves else None
         if newest is not None and not newest.in_use:
-            notices.append(Notice(f"Continuing {_which(newest)}.", timeout=6))
-            return newest.slot_id, notices
+            return newest.slot_id, notices  # ``continuing`` says which, once it opened
         if all(summary.in_use for summary in scan.saves) and scan.saves:
             notices.append(Notice("Every saved game is open in another session.", timeout=6))
         elif newest is not None:
@@ -364,6 +363,19 @@ class Sessions:
         else:
             notices.append(Notice("There is no saved game to continue.", timeout=6))
         return None, notices
+
+
+def continuing(session: TableSession) -> Notice:
+    """Which game ``party-dice resume`` opened, from the game itself (not the save's
+    summary, which an edit may have made say another), once it has opened: "Continuing
+    Aces in the Pot with Ann, Ben, Ada, round 2"."""
+    controller = session.controller
+    names = [seat.name for seat in controller.seats]
+    shown = ", ".join(names[:4]) + (", …" if len(names) > 4 else "")
+    title = games.title_of(controller.game_id)
+    return Notice(
+        f"Continuing {title} with {shown}, round {controller.view(None).round}.", timeout=6
+    )
 
 
 def _which(summary: SaveSummary) -> str:
