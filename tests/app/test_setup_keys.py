@@ -94,3 +94,20 @@ async def test_one_person_and_nineteen_computers_in_six_keys(make_app: MakeApp) 
         assert len(seats) == 20 and seats[0] == ("Ann", True)
         assert not any(human for _, human in seats[1:])
         assert counted == 6
+
+
+def test_the_play_again_line_fits_its_cells_with_wide_names() -> None:
+    """Cut by cells, not characters: twenty-character names of wide characters wrapped
+    the line and pushed the menu down a row."""
+    from rich.cells import cell_len
+
+    from tui.engine.controller import Seat
+    from tui.gameconfig import GameConfig
+    from tui.screens.title import TABLE_LINE_CELLS, _table_line
+
+    wide = GameConfig("chase", (Seat("漢字" * 10), Seat("😀🎲漢字漢字"), Seat("Ada", "casual")))
+    line = _table_line(wide)
+    assert line.startswith("Chase: 漢字漢字") and line.endswith("…")
+    assert cell_len(line) <= TABLE_LINE_CELLS < len(line) * 2
+    short = _table_line(GameConfig("aces", (Seat("Ann"), Seat("Ben"), Seat("Ada", "casual"))))
+    assert short == "Aces: Ann, Ben + 1 computer"

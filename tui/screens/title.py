@@ -25,6 +25,7 @@ from tui.gameconfig import GameConfig
 from tui.storage.paths import history_path
 from tui.textual_compat.quiet_resume import QuietResume
 from tui.widgets.key_bar import KeyBar
+from tui.widgets.textfit import crop
 
 MENU: tuple[tuple[str, str, str, str], ...] = (
     ("again", "p", "Play again", ""),  # the same table as last time, at once
@@ -52,6 +53,10 @@ def _menu() -> list[tuple[str, str, str, str]]:
     return lines
 
 
+TABLE_LINE_CELLS = 44
+"""The cells "Play again" has for the table it starts, before the menu's edge."""
+
+
 def _table_line(config: GameConfig) -> str:
     """The remembered table in a few words: "Aces: Ann, Ben + 2 computers"."""
     people = [seat.name for seat in config.seats if seat.human]
@@ -59,7 +64,7 @@ def _table_line(config: GameConfig) -> str:
     line = f"{games.get(config.game_id).short_title}: {', '.join(people)}"
     if computers:
         line += f" + {computers} computer{'s' if computers > 1 else ''}"
-    return line if len(line) <= 44 else line[:43] + "…"
+    return crop(Text(line), TABLE_LINE_CELLS).plain  # cells, not characters: wide names
 
 
 def _prompt(key: str, title: str, note: str) -> Text:
