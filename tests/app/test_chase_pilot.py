@@ -22,6 +22,7 @@ from tests.support.chase import (
 from tests.support.settle import press_settled, settle
 from tests.support.table import on_top, write_settings
 from tui.gameconfig import BOT_NAMES, GameConfig
+from tui.screens.confirm import ConfirmScreen
 from tui.screens.curtain import PassCurtain, PrivateResult
 from tui.screens.cut import CutScreen
 from tui.screens.round_end import RoundEndScreen
@@ -362,8 +363,6 @@ async def test_no_screenshot_at_the_table(
 
 
 async def test_escape_on_a_curtain_asks_to_leave(make_app: MakeApp, app_dirs: AppDirs) -> None:
-    from tui.screens.confirm import ConfirmScreen
-
     write_settings(app_dirs.settings, confirm_quit=True)
     app = make_app(settings_path=app_dirs.settings)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -397,7 +396,13 @@ async def test_a_swap_shows_the_new_card_until_covered(
         assert "9♥" not in log_of(app) and "4♣" not in log_of(app)
         await pilot.press("s", "space")
         assert isinstance(on_top(app), PrivateResult), "only Enter covers the card"
-        await pilot.press("enter")
+        await pilot.press("escape")  # as the footer offers: leave the table? No.
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(on_top(app), PrivateResult), "the card is still there to cover"
+        await press_settled(pilot, "enter")
         await pilot.pause()
         assert isinstance(on_top(app), PassCurtain) and on_top(app).seat == 2
         await pilot.press("enter")

@@ -100,7 +100,9 @@ class PassCurtain(Cover):
 class PrivateResult(Cover):
     """After a person's swap: their new card, for their eyes only, until Enter."""
 
-    KEYS = (("enter", "Cover your card and pass on"),)
+    KEYS = (("enter", "Cover your card and pass on"), ("escape", "Leave the table"))
+    table_keys = frozenset({"escape"})
+    """As on the pass curtain: the footer offers "esc Leave table" here too."""
 
     def __init__(
         self,
