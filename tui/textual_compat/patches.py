@@ -18,6 +18,7 @@ from tui.textual_compat import (
     shared_css,
     stale_nodes,
     terminal_input,
+    whole_glyphs,
 )
 
 PATCHES = (
@@ -32,6 +33,7 @@ PATCHES = (
     shared_css,
     stale_nodes,
     terminal_input,
+    whole_glyphs,
 )
 
 
