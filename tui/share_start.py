@@ -8,6 +8,7 @@ sentence that ``tui.__main__`` prints.
 
 from __future__ import annotations
 
+import getpass
 import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -62,9 +63,14 @@ def host(command: Command) -> RemoteSession:
 
 
 def join(
-    command: Command, ask: Ask = input, say: Callable[[str], None] = print
+    command: Command,
+    ask: Ask = input,
+    say: Callable[[str], None] = print,
+    ask_secret: Ask = getpass.getpass,
 ) -> RemoteSession | None:
-    """List the open tables; unless only listing, pick one, ask the code, join."""
+    """List the open tables; unless only listing, pick one, ask the code (``ask_secret``:
+    not shown as it is typed, as a password is not, so nobody reads it over a
+    shoulder), join."""
     if not supported():
         raise ShareError(why_not())
     share = command.share
@@ -79,7 +85,7 @@ def join(
     name = _pick(tables, share.table, ask)
     code = ""
     if name_uid(name) != os.getuid():
-        code = os.environ.get(CODE_VARIABLE) or ask("Code: ")
+        code = os.environ.get(CODE_VARIABLE) or ask_secret("Code: ")
     want = "watch" if share.watch else "play"
     seats = [share.seat] if share.seat else []
     connection, welcome = hello(name, want, code, seats, waiting=say)

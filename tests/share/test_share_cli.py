@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import inspect
+import os
 import random
 
 import pytest
@@ -94,3 +96,35 @@ def test_leaving_a_shared_table_says_join_brings_you_back() -> None:
     assert "party-dice join" in shared and "Continue" not in shared
     local = TableSession(games.new_controller(chase_config(), random.Random(1)), chase_config())
     assert "Continue on the title screen" in local.comeback
+
+
+def test_the_code_is_asked_without_showing_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The code is a secret between the host and the joiner: typed as a password is
+    (``getpass``), never shown on the joiner's screen for a neighbour to read."""
+    import getpass
+
+    from tui import share_start
+    from tui.share import transport
+
+    other = transport.table_name(os.getuid() + 1, "abc123")
+    monkeypatch.delenv(share_start.CODE_VARIABLE, raising=False)
+    monkeypatch.setattr(share_start, "supported", lambda: True)
+    monkeypatch.setattr(share_start, "open_tables", lambda: [(other, {})])
+    monkeypatch.setattr(share_start, "describe", lambda name, info: name)
+    said: list[tuple[str, str]] = []
+
+    def hello(name: str, want: str, code: str, *_args: object, **_kwargs: object) -> object:
+        said.append((name, code))
+        raise transport.ShareError("stop here")
+
+    monkeypatch.setattr(share_start, "hello", hello)
+    shown: list[str] = []
+
+    def ask(prompt: str) -> str:
+        shown.append(prompt)
+        return "AB12-CD34"
+
+    with pytest.raises(transport.ShareError, match="stop here"):
+        share_start.join(parse(["join"]), ask=ask, ask_secret=lambda prompt: "AB12-CD34")
+    assert said == [(other, "AB12-CD34")] and shown == []
+    assert inspect.signature(share_start.join).parameters["ask_secret"].default is getpass.getpass
