@@ -266,3 +266,17 @@ def test_a_computer_takes_the_turns_of_a_person_away_too_long(
     assert ben.outcome == "hung up"
     reasons = {m.get("reason") for m in messages(ann.lines) if m["t"] == "move"}
     assert "away, a computer plays for Ben" in reasons
+
+
+def test_a_table_that_ends_leaves_no_zombie(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The table process is the host app's child: once it ends (here: idle, nobody
+    came), it is reaped at once, not left a zombie until the app quits."""
+    private_dirs(monkeypatch, tmp_path)
+    name, _code = launch(chase_config(), ["Ann"], idle=0.5)
+    pid = table_pid(name)
+    end = time.monotonic() + 10
+    while os.path.exists(f"/proc/{pid}") and time.monotonic() < end:
+        time.sleep(0.05)
+    assert not os.path.exists(f"/proc/{pid}"), Path(f"/proc/{pid}/stat").read_text()

@@ -25,6 +25,7 @@ import select
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -113,6 +114,9 @@ def launch(
     ready, _, _ = select.select([child.stdout], [], [], READY_SECONDS)
     answer = child.stdout.readline().decode(errors="replace").strip() if ready else ""
     child.stdout.close()
+    # Reaped when it ends: otherwise it stays a zombie under the host's app until that
+    # app quits (a hosted game over, the host's terminal back at the title).
+    threading.Thread(target=child.wait, name="party-dice-table-reaper", daemon=True).start()
     if answer != "ready":
         raise ShareError(answer or f"The table did not start: see {log_path}.")
     return name, code
