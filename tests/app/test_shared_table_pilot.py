@@ -106,7 +106,7 @@ async def test_a_table_that_dies_takes_its_screen_back_to_the_title(
         await settle(pilot)
         assert isinstance(app.screen, TitleScreen)
         said = [n.message for n in app._notifications]
-        assert "The connection to the table was lost." in said
+        assert "The connection to the table was lost." in said and "host --resume" in said
     assert not app.crashed
 
 

@@ -18,6 +18,11 @@ from typing import Any
 from tui.share import wire
 from tui.share.transport import ShareError, connect, listed_tables
 
+LOST = (
+    "The connection to the table was lost. Its game is saved: the host can open it"
+    " again with `party-dice host --resume`, and everyone `party-dice join` it."
+)
+
 HELLO_SECONDS = 10.0
 
 
@@ -66,7 +71,7 @@ class Connection:
             except (OSError, ValueError):
                 message = None
             if message is None:
-                message = {"t": "bye", "why": "The connection to the table was lost."}
+                message = {"t": "bye", "why": LOST}
             self.inbox.put(message)
             if self.changed is not None:
                 self.changed()
