@@ -148,7 +148,7 @@ def controller_from_dict(data: dict[str, Any]) -> Controller:
     ``from_dict``, then ``Controller.from_dict`` draws every seat's view and plays a
     copy on (``PROBE_MOVES``), so anything that raises is a damaged save, never a crash."""
     if not isinstance(data, dict):
-        raise SaveFormatError("the saved game is damaged (not a table)")
+        raise SaveFormatError("not a table")
     return Controller.from_dict(data, _resolve)
 
 

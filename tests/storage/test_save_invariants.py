@@ -68,6 +68,7 @@ def test_an_edited_save_is_refused_or_plays_to_the_end(edit: Edit, tmp_path: Pat
     except SaveDamaged as error:
         assert edit[0] not in ACCEPTED, error.message
         assert "\n" not in error.message and error.message.endswith("."), error.message
+        assert "(the saved game" not in error.message, "said once: not damaged (... damaged (...))"
         assert slot_id in error.message and "moved to" in error.message
         assert not path.exists() and len(list(tmp_path.glob("saves/*.corrupt-*"))) == 1
         assert not store.lock_path(slot_id).exists()  # and it can be opened no more

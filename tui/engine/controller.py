@@ -32,7 +32,9 @@ class Seat:
 
 
 class SaveFormatError(ValueError):
-    """A saved game that this version cannot read."""
+    """A saved game that this version cannot read; the message is the reason in a few
+    words ("a player's lives is out of range"), which the storage puts in its sentence
+    ("Your saved game ... was damaged (...)")."""
 
 
 def new_game(
@@ -152,7 +154,7 @@ class Controller:
         except SaveFormatError:
             raise
         except Exception as error:  # whatever breaks, the save is damaged
-            raise SaveFormatError(f"the saved game is damaged ({type(error).__name__})") from error
+            raise SaveFormatError(f"it does not play on: {type(error).__name__}") from error
         return controller
 
     @classmethod
@@ -169,7 +171,7 @@ class Controller:
         except SaveFormatError:
             raise
         except (LookupError, TypeError, ValueError, ArithmeticError, AttributeError) as error:
-            raise SaveFormatError(f"the saved game is damaged ({error})") from error
+            raise SaveFormatError(str(error) or type(error).__name__) from error
 
 
 PROBE_MOVES = 200
