@@ -156,8 +156,8 @@ class PartyDiceApp(
     def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, self._on_theme_changed)
         self._install_signal_handlers()
-        if self.kept.message:
-            self.notify(self.kept.message, severity="warning", timeout=10)
+        for message in filter(None, (self.kept.message, self.tables.message)):
+            self.notify(message, severity="warning", timeout=10)
         command = self.start_command
         if command.kind == "play" and command.play is not None:
             self.start_requested(command.play, self.settings)

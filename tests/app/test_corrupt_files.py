@@ -223,6 +223,21 @@ async def test_bad_settings_are_told_moved_aside_and_defaults_used(
         assert 'animation = "off"' in app_dirs.settings.read_text()
 
 
+async def test_a_bad_last_table_file_is_told_moved_aside(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    """The README promises one sentence for every file moved aside: the remembered
+    tables' too (it was moved aside without a word)."""
+    path = app_dirs.state / "party-dice" / "last_tables.json"
+    write_bad(path, b"{broken")
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        (message,) = [note for note in notes(app) if "last table" in note]
+        one_sentence(message)
+        assert "setup starts afresh" in message and len(moved_aside(path)) == 1
+
+
 async def test_wrong_types_in_settings_fall_back_and_say_so(
     make_app: MakeApp, app_dirs: AppDirs
 ) -> None:
