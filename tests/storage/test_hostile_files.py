@@ -217,3 +217,21 @@ def test_another_users_save_is_refused_and_kept(tmp_path: Path) -> None:
     (message,) = store.scan().messages
     assert f"Your saved game {SLOT} belongs to another user ({path}); left as it is," in message
     assert path.exists() and corrupt_copies(store.directory) == []
+
+
+def test_a_file_moved_aside_is_private_whatever_its_mode_was(tmp_path: Path) -> None:
+    """A settings file readable by all (0644), damaged, is moved aside as the player's
+    own (0600): the copy kept for them is nobody else's to read."""
+    from tui.storage.files import move_aside
+
+    path = tmp_path / "settings.toml"
+    path.write_text("not = [valid")
+    path.chmod(0o644)
+    moved = move_aside(path)
+    assert mode_of(moved) == 0o600 and not path.exists()
+    target = tmp_path / "elsewhere"
+    target.write_text("x")
+    target.chmod(0o644)
+    link = tmp_path / "link.toml"
+    link.symlink_to(target)
+    assert move_aside(link).is_symlink() and mode_of(target) == 0o644, "a link's target kept"

@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import stat
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -230,7 +231,9 @@ def damage_of(error: UnsafeFile) -> Damaged:
 
 
 def move_aside(path: Path, when: datetime | None = None) -> Path:
-    """Rename ``path`` to ``path.corrupt-<local time>`` (never over an existing file).
+    """Rename ``path`` to ``path.corrupt-<local time>`` (never over an existing file),
+    private (0600) if it is a plain file: a settings file once readable by all stays
+    the player's own copy, not everyone's (never through a link: its target is left).
 
     Returns the new path. Raises ``OSError`` if the rename is impossible.
     """
@@ -241,6 +244,9 @@ def move_aside(path: Path, when: datetime | None = None) -> Path:
         target = path.with_name(name)
         if not os.path.lexists(target):
             os.rename(path, target)
+            with contextlib.suppress(OSError):
+                if stat.S_ISREG(os.lstat(target).st_mode):
+                    os.chmod(target, 0o600)
             return target
     raise OSError(errno.EEXIST, f"too many damaged copies of {path.name}")
 
