@@ -48,6 +48,9 @@ class AppHost(Protocol):
     def history_path(self) -> Path | None:
         """Where finished games are recorded (``None``: the default file)."""
 
+    def tell_once(self, message: str) -> None:
+        """A file's problem, told once in a run."""
+
     def update_settings(self, **changes: Any) -> None:
         """Change, apply and save settings."""
 

@@ -38,6 +38,17 @@ class TableOpener(App[None]):
     """A shared table to open at start (``party-dice host`` or ``join``, connected
     before the app started)."""
 
+    _told_once: set[str] | None = None
+
+    def tell_once(self, message: str) -> None:
+        """A file's problem in one sentence, told once in a run whoever finds it again
+        (``party-dice resume``, then the title's menu, which is rebuilt often)."""
+        if self._told_once is None:
+            self._told_once = set()
+        if message not in self._told_once:
+            self._told_once.add(message)
+            self.notify(message, severity="warning", timeout=10)
+
     def tell(self, notice: Notice | None) -> None:
         """Show a session's or the settings' message to the player."""
         if notice is not None:
@@ -124,8 +135,11 @@ class TableOpener(App[None]):
     def resume_latest(self) -> bool:
         """``party-dice resume``: the newest save not open elsewhere."""
         slot_id, notices = self.sessions.latest()
-        for notice in notices:
-            self.tell(notice)
+        for notice in notices:  # files moved aside or left (warnings), or why there is none
+            if notice.severity == "warning":
+                self.tell_once(notice.message)
+            else:
+                self.tell(notice)
         return slot_id is not None and self.resume_game(slot_id, say_which=True)
 
     def action_continue(self) -> None:

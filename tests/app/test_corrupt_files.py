@@ -238,6 +238,29 @@ async def test_a_bad_last_table_file_is_told_moved_aside(
         assert "setup starts afresh" in message and len(moved_aside(path)) == 1
 
 
+async def test_resume_and_the_title_tell_a_save_left_as_it_is_once(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    """``party-dice resume`` finds a save it leaves as it is (a link), says so, and the
+    title under it found it again when it was built: the sentence came twice."""
+    from tests.support.hostile import save_bytes
+    from tui.commands import Command
+
+    target = app_dirs.state / "elsewhere.json"
+    write_bad(target, save_bytes())
+    app_dirs.saves.mkdir(parents=True, mode=0o700, exist_ok=True)
+    (app_dirs.saves / "aces-20260101T120000-0badc0de.json").symlink_to(target)
+    app = make_app(start=Command("resume"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(3):
+            await pilot.pause()
+        told = [note for note in notes(app) if "symbolic link" in note]
+        assert len(told) == 1, told
+        await pilot.press("o")  # Continue: no save to list; still said once
+        await pilot.pause()
+        assert len([note for note in notes(app) if "symbolic link" in note]) == 1
+
+
 async def test_wrong_types_in_settings_fall_back_and_say_so(
     make_app: MakeApp, app_dirs: AppDirs
 ) -> None:

@@ -100,7 +100,6 @@ class TitleScreen(QuietResume):
         super().__init__()
         self._built = not deferred
         self._building = False
-        self._told: set[str] = set()
 
     def compose(self) -> ComposeResult:
         if not self._built:
@@ -157,9 +156,7 @@ class TitleScreen(QuietResume):
 
     def _tell(self, message: str) -> None:
         """One sentence about a file problem, once per run (the menu is rebuilt often)."""
-        if message not in self._told:
-            self._told.add(message)
-            self.notify(message, severity="warning", timeout=10)
+        app_host(self).tell_once(message)
 
     def _has_history(self) -> bool:
         path = app_host(self).history_path or history_path()
