@@ -23,7 +23,7 @@ from tui.engine.controller import Seat
 from tui.gameconfig import GameConfig
 from tui.glyphs import card
 from tui.screens.title import TitleScreen
-from tui.share.client import hello
+from tui.share.client import LOST, hello
 from tui.share.process import launch
 from tui.share.remote import RemoteController, RemoteSession
 from tui.share.transport import supported
@@ -106,7 +106,7 @@ async def test_a_table_that_dies_takes_its_screen_back_to_the_title(
         await settle(pilot)
         assert isinstance(app.screen, TitleScreen)
         said = [n.message for n in app._notifications]
-        assert "The connection to the table was lost." in said and "host --resume" in said
+        assert LOST in said and "host --resume" in LOST
     assert not app.crashed
 
 
