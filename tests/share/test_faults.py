@@ -206,6 +206,12 @@ def test_a_flood_of_silent_connections_is_turned_back_and_the_table_goes_on(
     connection, welcome = hello(name, "play", code, ["Ben"])  # and a player gets in
     connection.sock.close()
     assert welcome["t"] == "welcome" and welcome["you"] == [1]
+    for _ in range(20):  # hellos nested too deep for Python's JSON: no traceback each
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        sock.connect(address(name))
+        sock.sendall(b'{"t":"hello","v":1,"x":' + b"[" * 2000 + b"\n")
+        assert b"goodbye" in read_to_end(sock)
+        sock.close()
     (log,) = (tmp_path / "state" / "party-dice" / "tables").glob("*.log")
     told = [line for line in log.read_text().splitlines() if "before their hello" in line]
     assert len(told) == 1 and "Traceback" not in log.read_text()

@@ -37,7 +37,7 @@ def decode(line: bytes) -> dict[str, Any]:
         raise WireError("line too long")
     try:
         message = json.loads(line)
-    except (UnicodeDecodeError, ValueError) as error:
+    except (UnicodeDecodeError, ValueError, RecursionError) as error:  # nested too deep
         raise WireError("not JSON") from error
     if not isinstance(message, dict) or not isinstance(message.get("t"), str):
         raise WireError("not a message")
@@ -80,6 +80,12 @@ def action_in(data: Any) -> Action:
         raise WireError("bad action")
     arg = data.get("arg")
     arg_range = data.get("range")
+    if arg_range is not None and not (
+        isinstance(arg_range, list)
+        and len(arg_range) == 2
+        and all(type(n) is int for n in arg_range)
+    ):
+        raise WireError("bad action range")
     return Action(
         data["kind"],
         str(data.get("label", "")),
