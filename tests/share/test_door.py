@@ -32,7 +32,9 @@ pytestmark = [
 
 
 def knock(name: str, code: str, seat: str) -> tuple[list[str], str, list[int]]:
-    """As ``nobody``: what the table said while waiting, its refusal, the seats won."""
+    """As ``nobody``: what the table said while waiting, its refusal, the seats won
+    (and, let in, still connected a moment later: the table once dropped each joiner
+    the host let in, its reading of the line still waiting at the door)."""
 
     def joiner() -> tuple[list[str], str, list[int]]:
         said: list[str] = []
@@ -40,7 +42,16 @@ def knock(name: str, code: str, seat: str) -> tuple[list[str], str, list[int]]:
             connection, welcome = hello(name, "play", code, [seat], waiting=said.append)
         except ShareError as error:
             return said, str(error), []
+        connection.sock.settimeout(1.0)
+        after: dict[str, Any] | None = {}
+        try:
+            while after is not None and after.get("t") != "bye":
+                after = connection.read()  # the table's words for a second: no goodbye
+        except TimeoutError:
+            after = {"t": "still here"}
         connection.sock.close()
+        if after is None or after["t"] == "bye":
+            return said, f"dropped once let in: {after}", list(welcome["you"])
         return said, "", list(welcome["you"])
 
     result: tuple[list[str], str, list[int]] = as_nobody(joiner)

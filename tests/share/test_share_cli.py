@@ -128,3 +128,33 @@ def test_the_code_is_asked_without_showing_it(monkeypatch: pytest.MonkeyPatch) -
         share_start.join(parse(["join"]), ask=ask, ask_secret=lambda prompt: "AB12-CD34")
     assert said == [(other, "AB12-CD34")] and shown == []
     assert inspect.signature(share_start.join).parameters["ask_secret"].default is getpass.getpass
+
+
+def test_lines_nested_too_deep_or_with_a_bad_range_are_not_messages() -> None:
+    """A hello nested 2,000 lists deep raised ``RecursionError``, which nothing caught:
+    each such connection wrote a traceback to the host's log, code or not. A move with
+    a range of two dicts raised ``TypeError`` the same way."""
+    with pytest.raises(wire.WireError):
+        wire.decode(b'{"t":"hello","v":1,"x":' + b"[" * 2000 + b"\n")
+    with pytest.raises(wire.WireError):
+        wire.action_in({"kind": "cut", "range": [{}, 1]})
+    with pytest.raises(wire.WireError):
+        wire.action_in({"kind": "cut", "range": [1, 2, 3]})
+    assert wire.action_in({"kind": "cut", "range": [1, 51]}).arg_range == (1, 51)
+
+
+def test_a_goodbye_before_anyone_watched_is_heard_when_the_screen_watches() -> None:
+    """The connection reads from the moment it starts, before the table screen watches
+    it: a goodbye in between (a joiner dropped as soon as let in) waited in the inbox,
+    unheard, and the screen waited for good. Watching hears what is already there."""
+    from tests.support.share import offline_remote
+
+    remote = offline_remote(chase_config(), {0}, {"seats": [], "watching": []})
+    remote.connection.inbox.put({"t": "bye", "why": "Goodbye."})
+    heard: list[str | None] = []
+    remote.watch(lambda: heard.append(remote.gone()))
+    assert heard == ["Goodbye."]
+    quiet = offline_remote(chase_config(), {0}, {"seats": [], "watching": []})
+    assert quiet.gone() is None  # what the table said at first, read
+    quiet.watch(lambda: heard.append("woken"))
+    assert heard == ["Goodbye."], "nothing waiting: not woken"

@@ -21,6 +21,7 @@ import contextlib
 import logging
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -142,6 +143,33 @@ class Door:
             self.lockout.failed(uid)
             return "That is not the table's code: ask the host for it again."
         return None
+
+    async def knock(
+        self, client: Client, reader: asyncio.StreamReader, presence: Callable[[], None]
+    ) -> str | None:
+        """Wait at the door for the host's answer (``presence`` tells the table who is
+        asking): ``None`` if let in, the sentence if turned away, ``""`` if the joiner
+        gave up first."""
+        answer = self.ask(client)
+        client.writer.write(wire.encode({"t": "wait", "why": WAITING}))
+        log.info("%s asks to join", client.user)
+        presence()
+        gave_up = asyncio.ensure_future(reader.readline())
+        both: set[asyncio.Future[Any]] = {answer, gave_up}
+        try:
+            await asyncio.wait(both, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            if not gave_up.done():  # the reading ends before the table reads on
+                gave_up.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await gave_up
+            elif not gave_up.cancelled():
+                gave_up.exception()  # a reset while waiting: taken as giving up
+            self.left(client)
+        presence()
+        if not answer.done():
+            return ""
+        return None if answer.result() else TURNED_AWAY
 
     def must_ask(self, client: Client) -> bool:
         return self.approve and client.uid != self.host_uid

@@ -28,7 +28,7 @@ from typing import Any
 from tui.engine.core import Action, Event, IllegalAction, find_legal
 from tui.session.table_session import TableSession
 from tui.share import door, wire
-from tui.share.door import KICKED, TURNED_AWAY, WAITING, Client, Door, Greeters
+from tui.share.door import KICKED, Client, Door, Greeters
 from tui.share.transport import LockOut, peer_uid, show_code, user_name
 
 log = logging.getLogger("party-dice.table")
@@ -322,27 +322,6 @@ class SharedTable:
         log.info("the host kicked %s", user_name(owner))
         self.presence()
 
-    async def knock(self, client: Client, reader: asyncio.StreamReader) -> str | None:
-        """Wait at the door for the host's answer: ``None`` if let in, the sentence
-        if turned away, ``""`` if the joiner gave up first."""
-        answer = self.door.ask(client)
-        client.writer.write(wire.encode({"t": "wait", "why": WAITING}))
-        log.info("%s asks to join", client.user)
-        self.presence()
-        gave_up = asyncio.ensure_future(reader.readline())
-        both: set[asyncio.Future[Any]] = {answer, gave_up}
-        try:
-            await asyncio.wait(both, return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            gave_up.cancel()
-            if gave_up.done() and not gave_up.cancelled():
-                gave_up.exception()  # a reset while waiting: taken as giving up
-            self.door.left(client)
-        self.presence()
-        if not answer.done():
-            return ""
-        return None if answer.result() else TURNED_AWAY
-
     async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         """One connection, from hello to hang-up."""
         uid = peer_uid(writer.get_extra_info("socket"))
@@ -355,11 +334,9 @@ class SharedTable:
         except ConnectionError:
             self.greeters.turn_back(uid, writer, None)
             return
-        except ValueError:  # a long or bad line
-            self.greeters.turn_back(uid, writer, BAD_LINE)
-            return
-        except TimeoutError:
-            self.greeters.turn_back(uid, writer, "No hello: goodbye.")
+        except (ValueError, TimeoutError) as error:  # a long or bad line, or none
+            why = BAD_LINE if isinstance(error, ValueError) else "No hello: goodbye."
+            self.greeters.turn_back(uid, writer, why)
             return
         finally:
             self.greeters.leave(uid)
@@ -372,7 +349,7 @@ class SharedTable:
                 )
                 problem = ""
             elif problem is None and self.door.must_ask(client):
-                problem = await self.knock(client, reader)
+                problem = await self.door.knock(client, reader, self.presence)
             if problem is None:
                 problem = self.join(client, hello)
             if problem is not None:
@@ -394,6 +371,9 @@ class SharedTable:
         except ConnectionError:
             self.drop(client, "")
         except ValueError:  # a long or bad line
+            self.drop(client, BAD_LINE)
+        except Exception as error:  # a message no check foresaw: that client goes, not the table
+            log.warning("%s sent what could not be handled: %r", client.user, error)
             self.drop(client, BAD_LINE)
         finally:
             if not client.closed and client.cid in self.clients:

@@ -66,8 +66,12 @@ class RemoteController:
             watcher()
 
     def watch(self, changed: Callable[[], None]) -> None:
-        """``changed()`` is called, from the reader thread, whenever the table moved."""
+        """``changed()`` is called, from the reader thread, whenever the table moved;
+        at once too if words came before anyone watched (a goodbye just after the
+        welcome was never heard, and the screen waited for good)."""
         self._watchers.append(changed)
+        if not self.connection.inbox.empty():
+            changed()
 
     def _note(self, message: dict[str, Any]) -> bool:
         """File one message; True if it was a move (it waits in ``pending``)."""
