@@ -49,4 +49,7 @@ async def test_o_turns_odds_on_and_a_move_never_waits(make_app: MakeApp, app_dir
         await pilot.pause()
         assert shown_odds(app) == [None] * 4
         assert not load_settings(app_dirs.settings)[0].show_odds
+        await pilot.press("O")  # as Settings writes it: Shift+O does the same
+        await pilot.pause()
+        assert load_settings(app_dirs.settings)[0].show_odds
     forget()

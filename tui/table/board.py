@@ -74,11 +74,11 @@ class TableBoard(QuietResume):
     """The table as drawn for one controller; ``TableScreen`` adds the flow and keys."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("o", "toggle_odds", "Odds", show=False),
+        Binding("o,O", "toggle_odds", "Odds", show=False),  # "O" in Settings' words
         Binding("pageup", "read_log(1)", "Read back the log (or the mouse wheel)", show=False),
         Binding("pagedown", "read_log(-1)", "Read the log forward", show=False),
         Binding("end", "read_log(0)", "The log's newest lines", show=False),
-        Binding("w", "door", "Who sits", show=False),
+        Binding("w,W", "door", "Who sits", show=False),  # "W answers", the info box says
     ]
 
     def __init__(self, controller: TableController) -> None:

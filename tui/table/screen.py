@@ -65,6 +65,7 @@ class TableScreen(TableDoor):
         Binding("escape", "leave", "Leave table"),
         Binding("q", "leave", "Leave", show=False),
         Binding("f", "finish", "Finish the game"),
+        Binding("F", "finish", show=False),  # as the table writes it: "F finishes the game"
     ]
 
     default_times: ClassVar[Callable[[], GateTimes]] = TerminalTimes
