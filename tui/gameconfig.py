@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tui import games
-from tui.engine.controller import Seat
+from tui.engine.controller import Controller, SaveFormatError, Seat
 from tui.lookalike import name_key
-from tui.names import INVISIBLE
+from tui.names import INVISIBLE, has_a_letter
 
 MAX_NAME = 20
 """Longest name, in characters, after control characters are removed."""
@@ -52,7 +52,7 @@ def name_problems(names: Sequence[str]) -> list[str | None]:
     first_seen: dict[str, int] = {}
     problems: list[str | None] = []
     for index, name in enumerate(names):
-        if not name:
+        if not has_a_letter(name):
             problems.append("Needs a name.")
             continue
         if len(name) > MAX_NAME:
@@ -67,6 +67,20 @@ def name_problems(names: Sequence[str]) -> list[str | None]:
         first_seen[key] = index
         problems.append(None)
     return problems
+
+
+def controller_from_save(payload: dict[str, Any]) -> Controller:
+    """The game a save holds (``games.controller_from_dict``), if its names pass setup's
+    checks but the length (older saves may hold longer ones): each with a letter once
+    cleaned, no two that look the same; ``SaveFormatError`` otherwise (a damaged save:
+    a hand-edited "Ada" with a Cyrillic A sat beside "Ada", a Hangul filler showed nothing)."""
+    controller = games.controller_from_dict(payload)
+    cleaned = [clean_name(seat.name) for seat in controller.seats]
+    if not all(has_a_letter(name) for name in cleaned):
+        raise SaveFormatError("a player's name shows nothing")
+    if len({name_key(name) for name in cleaned}) != len(cleaned):
+        raise SaveFormatError("two players' names look the same")
+    return controller
 
 
 def count_problem(game_id: str, count: int) -> str | None:

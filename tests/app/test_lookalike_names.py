@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from tui.cli import UsageError, parse
-from tui.gameconfig import bot_names, clean_name, name_problems
+from tui.gameconfig import bot_names, clean_name, name_problems, table_problem
 from tui.lookalike import name_key
 
 LOOKALIKES = [
@@ -52,3 +52,17 @@ def test_names_that_differ_on_screen_are_kept(first: str, second: str) -> None:
 
 def test_bot_names_avoid_lookalikes_of_the_people() -> None:
     assert "Ada" not in bot_names(["\u0410da"], 3)
+
+
+@pytest.mark.parametrize(
+    "blank",
+    ["\u3164", "\u2800", "\u115f\u1160", "\u0301", " \u0301\u0302 ", "\u034f", "\uffa0"],
+    ids=["hangul-filler", "braille-blank", "jamo-fillers", "accent", "accents", "cgj", "half"],
+)
+def test_a_name_drawn_as_nothing_needs_a_name(blank: str) -> None:
+    """Letters and marks a terminal draws as nothing (or as a lone accent) made a seat
+    whose name looked empty, and a box border that lost a cell."""
+    shown = clean_name(blank)
+    said = f" ({shown})" if shown else ""
+    assert table_problem("aces", ["Ann", shown]) == f"Seat 2{said}: needs a name."
+    assert table_problem("aces", ["Ann", clean_name(f"Ben{blank}")]) is None, "with a letter"

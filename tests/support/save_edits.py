@@ -196,6 +196,9 @@ NAMED: list[Edit] = [
     ("name-blank", "aces", _rename(2, "  \t")),
     ("name-escapes-only", "aces", _rename(1, "\x1b\x07\u200b")),
     ("name-100k", "chase", _rename(2, "W" * 100_000)),
+    ("name-lookalike", "aces", _rename(1, "\u0410nn")),  # Cyrillic A: "Ann" twice to the eye
+    ("name-filler", "chase", _rename(3, "\u3164")),  # a Hangul filler: drawn as nothing
+    ("name-accent-only", "aces", _rename(0, "\u0301")),
 ]
 
 

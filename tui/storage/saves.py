@@ -389,11 +389,11 @@ class SaveStore:
 
 def _rebuild(payload: dict[str, Any]) -> Controller:
     """The game a save's payload holds: the one place storage looks a game up by its id
-    (``SaveFormatError`` for a game or a state it cannot rebuild). The registry knows
+    (``SaveFormatError`` for a game, a state or names it cannot take). The registry knows
     the games; it is imported here, not at the top, so storage loads without it."""
-    from tui.games import controller_from_dict
+    from tui.gameconfig import controller_from_save
 
-    return controller_from_dict(payload)
+    return controller_from_save(payload)
 
 
 def _what(slot_id: str) -> str:
