@@ -28,9 +28,10 @@ CODE_VARIABLE = "PARTY_DICE_CODE"
 
 def describe(name: str, info: dict[str, Any]) -> str:
     """One line of ``party-dice join --list``."""
-    free = ", ".join(info.get("free") or []) or "no free seat (watch with --watch)"
+    seats = info.get("free") or []
+    free = f"free {', '.join(seats)}" if seats else "no free seat (watch with --watch)"
     table_id = name.rsplit(".", 1)[-1]
-    return f"{table_id}  {info.get('host')}'s {info.get('game')}: free {free}"
+    return f"{table_id}  {info.get('host')}'s {info.get('game')}: {free}"
 
 
 def host(command: Command) -> RemoteSession:

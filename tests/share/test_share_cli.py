@@ -158,3 +158,13 @@ def test_a_goodbye_before_anyone_watched_is_heard_when_the_screen_watches() -> N
     assert quiet.gone() is None  # what the table said at first, read
     quiet.watch(lambda: heard.append("woken"))
     assert heard == ["Goodbye."], "nothing waiting: not woken"
+
+
+def test_the_join_list_says_free_seats_or_none_in_plain_words() -> None:
+    from tui.share_start import describe
+
+    name = "party-dice.1000.abc123"
+    open_one = describe(name, {"host": "ann", "game": "chase", "free": ["Ben", "Cleo"]})
+    assert open_one == "abc123  ann's chase: free Ben, Cleo"
+    full = describe(name, {"host": "ann", "game": "chase", "free": []})
+    assert full == "abc123  ann's chase: no free seat (watch with --watch)"
