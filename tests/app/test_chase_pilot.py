@@ -25,6 +25,7 @@ from tui.gameconfig import BOT_NAMES, GameConfig
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.curtain import PassCurtain, PrivateResult
 from tui.screens.cut import CutScreen
+from tui.screens.help import HelpScreen
 from tui.screens.round_end import RoundEndScreen
 from tui.session import TableSession
 from tui.table.screen import TableScreen
@@ -373,6 +374,14 @@ async def test_escape_on_a_curtain_asks_to_leave(make_app: MakeApp, app_dirs: Ap
         assert isinstance(on_top(app), PassCurtain)
         await pilot.press("s", "c", "space")
         assert isinstance(on_top(app), PassCurtain), "only Enter lifts the curtain"
+        await pilot.press("f2")  # the keys here: Escape once (it was the curtain's and the table's)
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        title, rows = app.screen.sections()[0]
+        assert title.startswith("At this table")
+        assert [key.lower() for key, _ in rows].count("escape") == 1, rows
+        await pilot.press("escape")
+        await pilot.pause()
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(on_top(app), ConfirmScreen)

@@ -58,7 +58,7 @@ class PassCurtain(Cover):
     """Before a person's turn: public information and "Pass to <name>"; closes with
     the seat of the person who took the keyboard."""
 
-    KEYS = (("enter", "The player named takes the keyboard"), ("escape", "Leave the table"))
+    KEYS = (("enter", "The player named takes the keyboard"),)  # Escape: the table's own
     table_keys = frozenset({"escape"})
     over_centre = True
 
@@ -100,7 +100,7 @@ class PassCurtain(Cover):
 class PrivateResult(Cover):
     """After a person's swap: their new card, for their eyes only, until Enter."""
 
-    KEYS = (("enter", "Cover your card and pass on"), ("escape", "Leave the table"))
+    KEYS = (("enter", "Cover your card and pass on"),)  # Escape: the table's own
     table_keys = frozenset({"escape"})
     """As on the pass curtain: the footer offers "esc Leave table" here too."""
 
