@@ -477,3 +477,33 @@ async def test_rules_and_keys_from_a_curtain_and_the_cut(
         await pilot.pause()
         assert isinstance(on_top(app), HelpScreen)
         assert ("r", "A random depth") in app.screen_stack[-2].help_keys()
+
+
+async def test_the_round_end_keeps_its_keys_when_its_text_is_taller_than_the_screen(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    """Twenty seats with long (and wide) names at 80x24: the showdown's text is taller
+    than the screen. The box lost its keys off its bottom (only Enter, unseen, went
+    on); it loses its last lines of text instead, and its keys stay."""
+    from tests.app.test_snapshots_chase import chase_app
+    from tests.support.chase import controller_for, play
+    from tui.gameconfig import BOT_NAMES
+
+    people = ["王小明明明明明明明明", "李雪花花花花花", "😀" * 8, "Bartholomew-Maximili"]
+    people += ["شهرزاد الجميلة", "שמואל הנביא", "Zoë Ångström-Ødegård", "金正恩恩恩恩"]
+    people += ["佐藤さくらさくら", "🎲" * 7]
+    config = chase_config([*people, *BOT_NAMES[:10]], range(10, 20), dealer=9, seed=5)
+    controller = controller_for(config)
+    play(controller, "deal")
+    while controller.whose_turn() != 9:  # everyone but the dealer, a person, has moved
+        if controller.is_bot_turn():
+            controller.play_bot()
+        else:
+            controller.apply(controller.actions()[0])
+    app, before = chase_app(make_app, app_dirs, config, controller=controller)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await before(pilot)
+        await press_settled(pilot, "enter", "s")
+        assert isinstance(on_top(app), RoundEndScreen)
+        text = "\n".join(screen_lines(app))
+        assert "Look at the table" in text and "lose a life" in text
