@@ -134,3 +134,15 @@ async def test_key_bar_repaints_when_the_keys_it_shows_change_not_on_every_focus
         screen.refresh_bindings()
         await pilot.pause()
         assert refreshes == [True]
+
+
+async def test_key_bar_draws_its_rule_in_ascii_where_the_app_does() -> None:
+    """Under ``--ascii`` or on the Linux console the app draws in ASCII: the thin rule
+    before the palette key (U+258F, not in the console's font) is "|" there."""
+    from tui.app import PartyDiceApp
+
+    app = PartyDiceApp(ascii_glyphs=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bottom = "".join(segment.text for segment in app.screen._compositor.render_strips()[-1])
+        assert bottom.rstrip().endswith("|^p palette") and "\u258f" not in bottom

@@ -107,6 +107,11 @@ class KeyBar(Widget):
                 palette = (found.binding, found.enabled)
         return list(by_action.values()), palette
 
+    def _rule(self) -> str:
+        """The thin rule before the palette key (Textual's Footer's), or "|" where the
+        app draws in ASCII (``--ascii``, the Linux console: U+258F is not in its font)."""
+        return "|" if getattr(self.app, "ascii_glyphs", False) else "\u258f"
+
     def render_line(self, y: int) -> Strip:
         """The one line: keys from the left, the palette's key at the right, and
         between them only the background (as between the Footer's key widgets)."""
@@ -140,7 +145,7 @@ class KeyBar(Widget):
             binding, enabled = palette
             more = extra(enabled)
             right = [
-                Segment("\u258f", self.get_component_rich_style("key-bar--rule")),
+                Segment(self._rule(), self.get_component_rich_style("key-bar--rule")),
                 Segment(self.app.get_key_display(binding), key_style + more),
                 Segment(f" {binding.description}", text_style + more),
                 Segment(" ", ground),
