@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import getpass
 import os
+import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -89,7 +90,8 @@ def join(
         code = os.environ.get(CODE_VARIABLE) or ask_secret("Code: ")
     want = "watch" if share.watch else "play"
     seats = [share.seat] if share.seat else []
-    connection, welcome = hello(name, want, code, seats, waiting=say)
+    terminal = sys.stdin.fileno() if sys.stdin is not None and sys.stdin.isatty() else None
+    connection, welcome = hello(name, want, code, seats, waiting=say, terminal=terminal)
     connection.start()
     return RemoteSession(RemoteController(connection, welcome))
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import inspect
 import os
 import random
+import socket
 
 import pytest
 
@@ -168,3 +169,24 @@ def test_the_join_list_says_free_seats_or_none_in_plain_words() -> None:
     assert open_one == "abc123  ann's chase: free Ben, Cleo"
     full = describe(name, {"host": "ann", "game": "chase", "free": []})
     assert full == "abc123  ann's chase: no free seat (watch with --watch)"
+
+
+def test_waiting_at_the_door_ends_when_the_terminal_does() -> None:
+    """A joiner waits for the host's answer; their terminal goes without SIGHUP
+    (``su user -c``): the wait read the socket only, for ever. The terminal's end ends
+    it; what is typed meanwhile is dropped; the table's answer still comes first."""
+    from tui.share.client import GONE, wait_unless_gone
+    from tui.share.transport import ShareError
+
+    table, joiner = socket.socketpair()
+    typed, terminal = os.pipe()
+    os.write(terminal, b"abc\n")
+    table.sendall(b'{"t": "welcome"}\n')
+    wait_unless_gone(joiner, typed)  # the answer is there: no wait, nothing read
+    assert joiner.recv(100).startswith(b'{"t"')
+    os.close(terminal)
+    with pytest.raises(ShareError, match=GONE):
+        wait_unless_gone(joiner, typed)  # "abc" dropped, then the end
+    assert joiner.fileno() == -1, "the connection closed"
+    table.close()
+    os.close(typed)

@@ -9,7 +9,9 @@ the screen can be told (Textual's ``post_message`` is safe from other threads).
 from __future__ import annotations
 
 import contextlib
+import os
 import queue
+import select
 import socket
 import threading
 from collections.abc import Callable
@@ -92,11 +94,13 @@ def hello(
     seats: list[str] | None = None,
     version: int = wire.PROTOCOL,
     waiting: Callable[[str], None] | None = None,
+    terminal: int | None = None,
 ) -> tuple[Connection, dict[str, Any]]:
     """Connect to table ``name`` and say hello; the connection and the table's
     answer (``welcome`` or ``info``), or ``ShareError`` with the table's sentence.
     At a table whose host lets each joiner in, ``waiting`` is told the table's one
-    sentence while the host decides (for as long as they take)."""
+    sentence while the host decides (for as long as they take); ``terminal``, a file
+    descriptor read meanwhile (the command line's own), ends the wait at its end."""
     connection = Connection(connect(name, HELLO_SECONDS))
     connection.send({"t": "hello", "v": version, "want": want, "code": code, "seats": seats or []})
     try:
@@ -105,6 +109,8 @@ def hello(
             if waiting is not None:
                 waiting(str(answer.get("why")))
             connection.sock.settimeout(None)  # the host takes the time they take
+            if terminal is not None:
+                wait_unless_gone(connection.sock, terminal)
             answer = connection.read()
             connection.sock.settimeout(HELLO_SECONDS)
     except (OSError, ValueError):
@@ -120,6 +126,27 @@ def hello(
             f"speaks {wire.PROTOCOL}: join with the host's party-dice."
         )
     return connection, answer
+
+
+GONE = "The terminal went away while the host was asked: not joined."
+
+
+def wait_unless_gone(sock: socket.socket, terminal: int) -> None:
+    """Wait until ``sock`` has something to read; ``ShareError`` if ``terminal`` ends
+    first. A terminal that goes without SIGHUP (``su user -c``) only reads as ended:
+    the wait at the host's door went on for ever. What is typed meanwhile is dropped
+    (keys typed before the table is drawn are no moves)."""
+    while True:
+        ready, _, _ = select.select([sock.fileno(), terminal], [], [])
+        if sock.fileno() in ready:
+            return
+        try:
+            typed = os.read(terminal, 1024)
+        except OSError:
+            typed = b""
+        if not typed:
+            sock.close()
+            raise ShareError(GONE)
 
 
 def open_tables() -> list[tuple[str, dict[str, Any]]]:
