@@ -26,7 +26,9 @@ from the key to the screen, measured at 80x24). With this, a full layout in whic
 a scroll bar came or went lays the screen out once more at once and paints only then,
 so the first frame has its scroll bars; Textual's own request for that layout is taken
 back (it has been done). The second layout is not repeated: a bar that comes or goes
-again in it asks for its layout as in Textual.
+again in it asks for its layout as in Textual. A widget that learns its content's size
+only as it draws (``RulesDocument``, an ``OptionList`` of saves) still gets its bar a
+frame later: no layout can know it sooner.
 
 Private: ``Screen._refresh_layout``, ``Screen._compositor_refresh`` (the paint at its
 end), ``Widget._refresh_scrollbars``, ``Widget._layout_required``, ``Widget._size_updated``
