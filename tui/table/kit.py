@@ -49,11 +49,14 @@ ACCOUNT_WIDTH = 12
 
 def presence_line(presence: Presence | None, names: Sequence[str], ascii_only: bool) -> str | None:
     """One compact line of who is at a shared table: "Here: Ann, Ben · away: Cleo ·
-    watching: dora" (``None`` at one keyboard). Seats go by their names, watchers by
-    their accounts; an empty group is left out."""
+    watching: dora" (``None`` at one keyboard), led by who asks to join, if anyone.
+    Seats go by their names, watchers by their accounts; an empty group is left out."""
     if presence is None:
         return None
     parts = []
+    asking = [fit(user, ACCOUNT_WIDTH, ascii_only) for user in presence.asking]
+    if asking:  # first: at 80x24 the line is cut, and the host must see who waits
+        parts.append(f"asking to join: {', '.join(asking)} (W answers)")
     for label, seats in (("here", presence.here), ("away", presence.away), ("free", presence.free)):
         if seats:
             parts.append(f"{label}: " + ", ".join(names[seat] for seat in seats))
@@ -62,9 +65,6 @@ def presence_line(presence: Presence | None, names: Sequence[str], ascii_only: b
         named = ", ".join(watching[:WATCHERS_NAMED])
         more = len(watching) - WATCHERS_NAMED
         parts.append(f"watching: {named}" + (f" and {more} more" if more > 0 else ""))
-    asking = [fit(user, ACCOUNT_WIDTH, ascii_only) for user in presence.asking]
-    if asking:
-        parts.append(f"asking to join: {', '.join(asking)} (W answers)")
     if not parts:
         return None
     line = (" - " if ascii_only else " \u00b7 ").join(parts)
