@@ -84,19 +84,15 @@ still load."""
 
 
 def names(value: object, low: int, high: int) -> list[str]:
-    """``low`` to ``high`` names, each with something to show and none twice (in any
-    case): a curtain says "Pass to Ann" to one Ann, never to two, nor to nobody. What
-    they hold is not cleaned here: every screen shows a name literally."""
+    """``low`` to ``high`` names of text, none too long. That each shows something and
+    no two look alike is setup's rule, checked where a save is loaded
+    (``tui.gameconfig.controller_from_save``: the engine knows no look-alikes)."""
     if not isinstance(value, list) or not low <= len(value) <= high:
         raise SaveInvalid(f"the players are not a list of {low} to {high} names")
     if not all(isinstance(name, str) for name in value):
         raise SaveInvalid("a player's name is not text")
-    if not all(any(ch.isprintable() and not ch.isspace() for ch in name) for name in value):
-        raise SaveInvalid("a player's name is empty")  # or only spaces and control codes
     if any(len(name) > MAX_SAVED_NAME for name in value):
         raise SaveInvalid("a player's name is too long")
-    if len({name.strip().casefold() for name in value}) != len(value):
-        raise SaveInvalid("two players have the same name")
     return value
 
 
