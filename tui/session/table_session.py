@@ -370,19 +370,21 @@ def continuing(session: TableSession) -> Notice:
     summary, which an edit may have made say another), once it has opened: "Continuing
     Aces in the Pot with Ann, Ben, Ada, round 2"."""
     controller = session.controller
-    names = [seat.name for seat in controller.seats]
+    game = _game_with(controller.game_id, [seat.name for seat in controller.seats])
+    return Notice(f"Continuing {game}, round {controller.view(None).round}.", timeout=6)
+
+
+def _game_with(game_id: str, names: list[str]) -> str:
+    """A game and its players in words: Aces in the Pot with Ann, Ben, Ada (four names
+    at most, then "…")."""
     shown = ", ".join(names[:4]) + (", …" if len(names) > 4 else "")
-    title = games.title_of(controller.game_id)
-    return Notice(
-        f"Continuing {title} with {shown}, round {controller.view(None).round}.", timeout=6
-    )
+    return f"{games.title_of(game_id)} with {shown}"
 
 
 def _which(summary: SaveSummary) -> str:
     """A saved game in words a player recognises: "Aces in the Pot with Ann, Ben and
     Ada, round 2, saved Tue 14:02"."""
-    names = ", ".join(summary.players[:4]) + (", …" if len(summary.players) > 4 else "")
-    text = f"{games.title_of(summary.game)} with {names}"
+    text = _game_with(summary.game, list(summary.players))
     if summary.round:
         text += f", round {summary.round}"
     return text + f", saved {summary.saved_at.astimezone():%a %H:%M}"
