@@ -9,7 +9,7 @@ draws nothing means the replica and the app disagree, and the run stops with the
 
 Animation is off (settings), so a turn's bytes are its repaint and nothing else. A
 person's forced move (a roll with no chips, a King shown) plays itself after a short
-pause (``tui.table.flow``): the driver waits for it, as a person would, instead of
+pause (``tui.session.table_flow``): the driver waits for it, as a person would, instead of
 racing the app's timer with a key. Every key pressed is kept in ``Driver.presses``:
 what it answered, its bytes, and the seconds from the key to the last byte of its
 repaint (``tests.bench_latency`` and ``tests.bench_slowlink`` read them).

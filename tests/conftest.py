@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import os
 import sys
+from collections.abc import Callable
 
 import pytest
 
@@ -57,3 +58,22 @@ def own_cache_dir(
     never the user's ``~/.cache``; it lasts the run, as a user's would (app tests give
     each test a cache of its own on top)."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.getbasetemp() / "cache"))
+
+
+@pytest.fixture(autouse=True)
+def saves_written_at_once(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table's saves are written on a thread of their own (``tui.session.autosave``);
+    tests that read a save file right after a move get it written before the move's
+    call returns. The writer's thread, its order and its flush are tested with it running
+    (tests marked ``threaded_saves``), and so is every game on a pty."""
+    if request.node.get_closest_marker("threaded_saves") is not None:
+        return
+    from tui.session.autosave import SaveWriter
+
+    def at_once(self: SaveWriter, job: Callable[[], None]) -> None:
+        try:
+            job()
+        finally:
+            self.written += 1
+
+    monkeypatch.setattr(SaveWriter, "submit", at_once)

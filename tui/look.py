@@ -45,9 +45,15 @@ def css_paths() -> list[str | PurePath]:
     return sheets("app", "title")
 
 
-TABLE_SHEETS = ("chase", "table")
-"""The table screen's sheets, in the order the app has always read them (a tie between
-two rules goes to the later one): the curtains' and Chase's rules, then the table's."""
+TABLE_SHEETS = ("table",)
+"""The table screen's own sheet (every game's table, and the boxes over it)."""
+
+
+def game_sheets(game_id: str) -> list[str | PurePath]:
+    """A game's own sheet for its table (``styles/<game id>.tcss``), if it has one: read
+    when a table of that game is first shown, never for another game's."""
+    path = styles_dir() / f"{game_id}.tcss"
+    return [path] if path.is_file() else []
 
 
 BOX_KINDS = ("round", "double", "heavy", "thick")

@@ -1,5 +1,5 @@
 """Text rules for the names people type: shared by the checks a table must pass
-(``tui.gameconfig``) and by what the screens draw (``tui.widgets.textfit``).
+(``tui.gameconfig``) and by what the table says and draws (``tui.cells``).
 
 Pure standard library, and importing nothing of ``tui``, so both can use it without
 either importing the other (the registry sits behind ``gameconfig``).

@@ -12,7 +12,7 @@ from __future__ import annotations
 from textual.app import App, ReturnType
 from textual.notifications import SeverityLevel
 
-from tui.widgets.textfit import printable
+from tui.cells import printable
 
 
 class PlainNoticesApp(App[ReturnType]):

@@ -111,9 +111,16 @@ class TableOpener(App[None]):
         self.run_worker(record, thread=True, group="history", exit_on_error=False)
 
     def open_table(self, session: HeldTable) -> None:
-        """Push the table for ``session``."""
+        """Push the table for ``session``; what its saves say later is told here."""
         from tui.table.screen import table_screen
 
+        loop = asyncio.get_running_loop()
+
+        def tell(notice: Notice) -> None:  # from the session's writer thread
+            with contextlib.suppress(RuntimeError):  # the app closed its loop meanwhile
+                loop.call_soon_threadsafe(self.tell, notice)
+
+        session.tell = tell
         self.push_screen(table_screen(session))
 
     def resume_game(self, slot_id: str, *, say_which: bool = False) -> bool:

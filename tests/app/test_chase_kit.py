@@ -21,10 +21,11 @@ from tui.engine.chase.rules import VARIANTS
 from tui.engine.controller import Controller
 from tui.engine.core import Event, TableView
 from tui.glyphs import card as card_label
-from tui.session.privacy import SHARED_KEYBOARD, curtains_needed, people_in
-from tui.table.kit import CurtainRequest
+from tui.session.privacy import curtains_needed, people_in
+from tui.session.table_model import PrivateCard
 from tui.table.kits import chase_words
 from tui.table.kits.chase_layout import CHROME, chase_arrange, column_major
+from tui.table.kits.chase_words import SHARED_KEYBOARD
 from tui.table.layout import MIN_HEIGHT, MIN_WIDTH
 from tui.widgets.card import card_box, inline
 from tui.widgets.chase_centre import centre_picture
@@ -125,7 +126,7 @@ def test_one_person_sees_their_card_all_the_time() -> None:
     assert SHARED_KEYBOARD.viewer(controller, None) == 1
     play(controller, "deal")
     assert SHARED_KEYBOARD.viewer(controller, None) == 1
-    assert KIT.curtain_before(controller, 1, False) is None
+    assert KIT.words.curtain_before(controller, 1, False) is None
 
 
 def test_nobody_at_the_table_means_no_secrets() -> None:
@@ -136,12 +137,12 @@ def test_nobody_at_the_table_means_no_secrets() -> None:
 def test_with_two_people_the_viewer_lasts_only_for_their_turn() -> None:
     controller = _controller([])
     assert people_in(controller) == (0, 1, 2) and curtains_needed(controller)
-    assert KIT.curtain_before(controller, 0, False) is None, "dealing needs no curtain"
+    assert KIT.words.curtain_before(controller, 0, False) is None, "dealing needs no curtain"
     play(controller, "deal")
     assert SHARED_KEYBOARD.viewer(controller, None) is None, (
         "public until someone takes the keyboard"
     )
-    assert KIT.curtain_before(controller, 1, False) is not None
+    assert KIT.words.curtain_before(controller, 1, False) is not None
     assert SHARED_KEYBOARD.viewer(controller, 1) == 1, "Ben took the keyboard for his turn"
     assert SHARED_KEYBOARD.viewer(controller, 2) is None, "Cleo may not see on Ben's turn"
     play(controller, "stand")
@@ -152,12 +153,12 @@ def test_a_private_result_only_after_a_real_swap() -> None:
     controller = _controller([])
     play(controller, "deal")
     events = controller.apply(controller.actions()[1])  # Ben changes with Cleo
-    result = KIT.curtain_after(controller, 1, events, False)
-    assert isinstance(result, CurtainRequest)
+    result = KIT.words.curtain_after(controller, 1, events, False)
+    assert isinstance(result, PrivateCard)
     assert result.card == "9H" and result.seat == 1
     assert "you gave 4♣ and got 9♥." in result.lines
     stand = controller.apply(controller.actions()[0])
-    assert KIT.curtain_after(controller, 2, stand, False) is None
+    assert KIT.words.curtain_after(controller, 2, stand, False) is None
 
 
 # -- words ---------------------------------------------------------------------------------
@@ -302,7 +303,7 @@ def test_the_table_never_writes_a_face_down_card_for_onlookers(seed: int) -> Non
         text += "\n".join(KIT.words.narrate(events, list(names), False, None))
         seat = controller.whose_turn()
         if seat is not None and public.phase == "turn":
-            curtain: Any = KIT.curtain_before(controller, seat, False)
+            curtain: Any = KIT.words.curtain_before(controller, seat, False)
             if curtain is not None:
                 text += "\n".join(curtain.lines)
             else:
@@ -326,7 +327,7 @@ def test_the_table_never_writes_a_face_down_card_for_onlookers(seed: int) -> Non
             elif event.kind in ("swap_blocked", "king_shown", "cut_king", "card_announced"):
                 last = event
         if mover is not None:
-            result: Any = KIT.curtain_after(controller, mover, events, False)
+            result: Any = KIT.words.curtain_after(controller, mover, events, False)
             if result is not None:
                 own = controller.view(mover)
                 shown: set[str] = {result.card} | ({own.gave[1]} if own.gave else set())

@@ -23,11 +23,10 @@ from tests.support.settle import press_settled, settle
 from tests.support.table import on_top, write_settings
 from tui.gameconfig import BOT_NAMES, GameConfig
 from tui.screens.confirm import ConfirmScreen
-from tui.screens.curtain import PassCurtain, PrivateResult
-from tui.screens.cut import CutScreen
 from tui.screens.help import HelpScreen
-from tui.screens.round_end import RoundEndScreen
 from tui.session import TableSession
+from tui.session.table_model import NumberChoice, PassCurtain, PrivateCard, RoundEnd
+from tui.table.covers.cut import CutChooser
 from tui.table.screen import TableScreen
 from tui.widgets.action_bar import ActionBar
 from tui.widgets.game_log import GameLog
@@ -117,8 +116,8 @@ async def test_the_dealer_cuts_with_arrows_digits_and_goes_back(
         await press_settled(pilot, "enter")  # Ann's curtain: the dealer's turn
         await pilot.press("c")
         await pilot.pause()
-        cut = on_top(app)
-        assert isinstance(cut, CutScreen)
+        assert isinstance(on_top(app), NumberChoice)
+        cut = app.screen.query_one(CutChooser)
         assert (cut.low, cut.high, cut.depth) == (1, 49, 25), "starts in the middle"
         await pilot.press("right", "right", "left")
         assert cut.depth == 26
@@ -142,7 +141,7 @@ async def test_the_dealer_cuts_with_arrows_digits_and_goes_back(
         await pilot.pause()
         # Depth 4 is the 9♣: Ann takes it, the round ends, Ben's 4♣ is lowest.
         assert "Ann cuts the deck at 4 and takes that card" in log_of(app)
-        assert isinstance(on_top(app), RoundEndScreen)
+        assert isinstance(on_top(app), RoundEnd)
         shown = {card.name: card.card for card in on_top(app).summary.showdown}
         assert shown["Ann"] == "9♣" and shown["Ben"] == "4♣"
 
@@ -216,7 +215,7 @@ async def test_king_stops_play_goes_straight_to_the_showdown(
         await pilot.pause()
         await pilot.press("d")
         await settle(pilot)  # Ben has no choice and no curtain: his King shows by itself
-        assert isinstance(on_top(app), RoundEndScreen)
+        assert isinstance(on_top(app), RoundEnd)
         lines = on_top(app).summary.lines
         assert "Ben's King stopped play." in lines
         assert "Cleo loses a life (4♣, lowest): 2 lives left." in lines
@@ -398,19 +397,19 @@ async def test_a_swap_shows_the_new_card_until_covered(
         await press_settled(pilot, "enter")  # Ben's curtain
         await pilot.press("c")
         await pilot.pause()
-        assert isinstance(on_top(app), PrivateResult)
+        assert isinstance(on_top(app), PrivateCard)
         text = "\n".join(screen_lines(app))
         assert "you gave 4♣ and got 9♥" in text
         assert "Ben changes with Cleo" in log_of(app)
         assert "9♥" not in log_of(app) and "4♣" not in log_of(app)
         await pilot.press("s", "space")
-        assert isinstance(on_top(app), PrivateResult), "only Enter covers the card"
+        assert isinstance(on_top(app), PrivateCard), "only Enter covers the card"
         await pilot.press("escape")  # as the footer offers: leave the table? No.
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("n")
         await pilot.pause()
-        assert isinstance(on_top(app), PrivateResult), "the card is still there to cover"
+        assert isinstance(on_top(app), PrivateCard), "the card is still there to cover"
         await press_settled(pilot, "enter")
         await pilot.pause()
         assert isinstance(on_top(app), PassCurtain) and on_top(app).seat == 2
@@ -432,8 +431,8 @@ async def test_resizing_during_curtains_and_the_cut_never_crashes(
         await pilot.pause()
         for keys, kind in (
             (["d"], PassCurtain),
-            (["enter", "c"], PrivateResult),
-            (["enter", "enter", "s", "enter", "c"], CutScreen),
+            (["enter", "c"], PrivateCard),
+            (["enter", "enter", "s", "enter", "c"], NumberChoice),
         ):
             await pilot.press(*keys)
             await pilot.pause()
@@ -445,7 +444,7 @@ async def test_resizing_during_curtains_and_the_cut_never_crashes(
                 assert isinstance(on_top(app), kind)
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(on_top(app), RoundEndScreen)
+        assert isinstance(on_top(app), RoundEnd)
 
 
 async def test_rules_and_keys_from_a_curtain_and_the_cut(
@@ -472,7 +471,7 @@ async def test_rules_and_keys_from_a_curtain_and_the_cut(
         assert isinstance(on_top(app), PassCurtain), "back to the curtain, still covered"
         await pilot.press("enter", "s", "enter", "s", "enter", "c")
         await pilot.pause()
-        assert isinstance(on_top(app), CutScreen)
+        assert isinstance(on_top(app), NumberChoice)
         await pilot.press("f2")
         await pilot.pause()
         assert isinstance(on_top(app), HelpScreen)
@@ -504,6 +503,6 @@ async def test_the_round_end_keeps_its_keys_when_its_text_is_taller_than_the_scr
     async with app.run_test(size=(80, 24)) as pilot:
         await before(pilot)
         await press_settled(pilot, "enter", "s")
-        assert isinstance(on_top(app), RoundEndScreen)
+        assert isinstance(on_top(app), RoundEnd)
         text = "\n".join(screen_lines(app))
         assert "Look at the table" in text and "lose a life" in text

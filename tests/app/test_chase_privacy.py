@@ -48,7 +48,7 @@ from tests.support.gate import ScriptedTimes
 from tests.support.table import on_top, write_settings
 from tui.engine.chase.rules import VARIANTS
 from tui.glyphs import card as card_label
-from tui.screens.curtain import PassCurtain, PrivateResult
+from tui.session.table_model import PassCurtain, PrivateCard
 from tui.table.screen import TableScreen
 from tui.widgets.action_bar import ActionBar
 from tui.widgets.game_log import GameLog
@@ -59,7 +59,7 @@ MakeApp = Callable[..., Any]
 def allowed_viewer(app: Any) -> int | None:
     """Whose private view is on the screen now, if anyone's."""
     top = on_top(app)
-    if isinstance(top, PrivateResult):
+    if isinstance(top, PrivateCard):
         return int(top.seat)
     if isinstance(top, PassCurtain):
         return None
@@ -86,7 +86,7 @@ class PrivacyCheck:
             # Two or more people: a private view belongs to the one whose turn it is
             # (or who just moved and is looking at what they got back).
             assert viewer in controller.humans
-            if not isinstance(on_top(app), PrivateResult):
+            if not isinstance(on_top(app), PrivateCard):
                 assert viewer == controller.whose_turn(), (viewer, controller.whose_turn())
         hidden = {
             seat: card
@@ -137,9 +137,9 @@ REPEAT = 1 / 30
 def gated(app: Any) -> bool:
     """The screen is a gate: a curtain, the private card, or a person's actions."""
     top = on_top(app)
-    if isinstance(top, PassCurtain | PrivateResult):
+    if isinstance(top, PassCurtain | PrivateCard):
         return True
-    return isinstance(top, TableScreen) and top.flow.ready and top.person_deciding()
+    return isinstance(top, TableScreen) and top.flow.ready and top.presenter.person_deciding()
 
 
 def state(app: Any) -> tuple[int, int, int | None]:

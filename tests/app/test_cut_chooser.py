@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from textual.widgets import Static
 
-from tests.support.cover import show_cover
-from tui.screens.cut import CutScreen, StockBar, typed_depth
+from tests.support.cover import show_cut
+from tui.table.covers.cut import CutChooser, StockBar, typed_depth
 
 MakeApp = Callable[..., Any]
 
@@ -44,10 +44,9 @@ def test_digits_build_the_number_and_a_digit_past_the_bottom_starts_anew(
     assert _typed(keys, high) == seen
 
 
-async def _cut(pilot: Any, high: int = 49) -> CutScreen:
-    screen = CutScreen("Ann", (1, high))
-    await show_cover(pilot, screen)
-    return screen
+async def _cut(pilot: Any, high: int = 49) -> CutChooser:
+    host = await show_cut(pilot, "Ann", high)
+    return host.chooser
 
 
 async def test_typing_7_9_9_0_ends_at_9_and_the_screen_says_so(make_app: MakeApp) -> None:
@@ -87,8 +86,7 @@ async def test_the_bars_ends_carry_their_depths(
 ) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        cut = CutScreen("Ann", (1, 49), ascii_only=ascii_only)
-        await show_cover(pilot, cut)
+        cut = (await show_cut(pilot, "Ann", 49, ascii_only=ascii_only)).chooser
         cut.set_depth(depth)
         await pilot.pause()
         bar = cut.query_one(StockBar)

@@ -29,7 +29,7 @@ async def test_a_locked_history_does_not_freeze_the_last_move(
     can take a second; what matters is that the table does not wait for the write.)"""
     from textual.worker import WorkerState
 
-    from tui.screens.round_end import RoundEndScreen
+    from tui.session.table_model import RoundEnd
 
     write_settings(app_dirs.settings)
     path = app_dirs.data / "party-dice" / "history.sqlite3"
@@ -64,7 +64,7 @@ async def test_a_locked_history_does_not_freeze_the_last_move(
             await pilot.pause()
             assert controller.over
             final = on_top(app)
-            assert isinstance(final, RoundEndScreen) and final.summary.final
+            assert isinstance(final, RoundEnd) and final.summary.final
             waiting = [w for w in app.workers if w.group == "history"]
             assert waiting and all(w.state is WorkerState.RUNNING for w in waiting)
         finally:

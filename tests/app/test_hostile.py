@@ -35,8 +35,8 @@ from tests.support.table import (
 )
 from tui.engine.controller import Controller, Seat
 from tui.games import controller as make_controller
-from tui.screens.round_end import RoundEndScreen
 from tui.session import TableSession
+from tui.session.table_model import RoundEnd
 
 MakeApp = Callable[..., Any]
 
@@ -99,9 +99,9 @@ async def play_to_the_end(pilot: Any, limit: int = 400) -> None:
     app = pilot.app
     for _ in range(limit):
         screen = on_top(app)
-        if isinstance(screen, RoundEndScreen) and screen.summary.final:
+        if isinstance(screen, RoundEnd) and screen.summary.final:
             return
-        if isinstance(screen, RoundEndScreen):
+        if isinstance(screen, RoundEnd):
             await pilot.press("enter")
             continue
         controller = table_of(app).controller
@@ -141,7 +141,7 @@ async def test_hostile_names_to_the_winners_screen(make_app: MakeApp, app_dirs: 
         app.open_table(TableSession(controller))
         await play_to_the_end(pilot)
         final = on_top(app)
-        assert isinstance(final, RoundEndScreen) and final.summary.final, app.screen_stack
+        assert isinstance(final, RoundEnd) and final.summary.final, app.screen_stack
         await drawn(pilot)
         table = table_of(app)
         (winner,) = table.controller.winners()
@@ -158,7 +158,7 @@ async def test_hostile_names_to_the_winners_screen(make_app: MakeApp, app_dirs: 
 async def test_a_chase_table_of_hostile_names_curtains_and_winner(
     make_app: MakeApp, app_dirs: AppDirs
 ) -> None:
-    from tui.screens.curtain import PassCurtain
+    from tui.session.table_model import PassCurtain
 
     names = [*HOSTILE_NAMES, "Ann"]
     write_settings(app_dirs.settings)
@@ -196,12 +196,12 @@ async def test_computer_players_with_hostile_names_play_to_the_end(
         app.open_table(TableSession(hostile_game(game_id, names, bots=True)))
         for _ in range(400):
             await pilot.pause()
-            if isinstance(on_top(app), RoundEndScreen):
+            if isinstance(on_top(app), RoundEnd):
                 if on_top(app).summary.final:
                     break
                 await pilot.press("enter")
         final = on_top(app)
-        assert isinstance(final, RoundEndScreen) and final.summary.final
+        assert isinstance(final, RoundEnd) and final.summary.final
         await drawn(pilot)
         (winner,) = table_of(app).controller.winners()
         shown = table_of(app).log_names[winner]
@@ -396,8 +396,8 @@ def test_snapshot_a_chase_curtain_over_hostile_names(
 
 
 def test_standings_line_up_with_wide_names() -> None:
-    from tui.screens.round_end import standings_text
-    from tui.table.kit import RoundSummary
+    from tui.session.table_model import RoundSummary
+    from tui.table.covers.round_end import standings_text
 
     standings = (("漢字かな", "3 points", "winner"), ("Ann", "1 point", ""), ("[b]x", "0", ""))
     text = standings_text(RoundSummary("Round 2", (), standings), ascii_only=False)

@@ -20,9 +20,8 @@ from tests.support.table import on_top, write_settings
 from tui.cli import parse
 from tui.engine.core import Event
 from tui.glyphs import card as card_label
-from tui.screens.curtain import PassCurtain, PrivateResult
-from tui.screens.round_end import RoundEndScreen
 from tui.session.keygate import DECISION
+from tui.session.table_model import PassCurtain, PrivateCard, RoundEnd
 from tui.table.screen import TableScreen
 from tui.widgets.game_log import GameLog
 
@@ -94,7 +93,7 @@ async def test_a_second_enter_after_covering_a_card_does_not_lift_the_next_curta
             assert isinstance(on_top(app), PassCurtain) and on_top(app).seat == 0
             await key(pilot, times, "enter", 1.0)
             await key(pilot, times, "c", 1.0)
-            assert isinstance(on_top(app), PrivateResult) and on_top(app).seat == 0
+            assert isinstance(on_top(app), PrivateCard) and on_top(app).seat == 0
             await key(pilot, times, "enter", 1.0)
             assert isinstance(on_top(app), PassCurtain) and on_top(app).seat == 1
             await key(pilot, times, "enter", gap)
@@ -148,13 +147,13 @@ async def test_enter_on_the_round_end_box_deals_but_not_when_typed_before_it_was
         await pilot.press("k", "enter")  # the Enter arrives with the King, typed ahead
         await pilot.pause()
         box = on_top(app)
-        assert isinstance(box, RoundEndScreen) and box.choices[0].kind == "deal"
-        assert box.opened_at is not None, "the box was drawn"
+        assert isinstance(box, RoundEnd) and box.choices[0].kind == "deal"
+        assert table_of(app).presenter.gate.opened_at is not None, "the box was drawn"
         for gap in (0.05, 0.3):  # hurried, before it has been on screen a moment
             await key(pilot, times, "enter", gap)
             assert on_top(app) is box, gap
         await key(pilot, times, "enter", DECISION.quiet + 0.05)  # on purpose
-        assert not isinstance(on_top(app), RoundEndScreen), "a deliberate Enter did not deal"
+        assert not isinstance(on_top(app), RoundEnd), "a deliberate Enter did not deal"
         assert "deals" in "\n".join(line for line, _ in table_of(app).query_one(GameLog).lines)
 
 
@@ -206,7 +205,7 @@ async def test_keys_pressed_to_hurry_the_computers_do_not_make_the_person_s_move
         apply = table.controller.apply
 
         def watched(action: Any) -> list[Event]:
-            if table.person_deciding():
+            if table.presenter.person_deciding():
                 moved.append([])
             events: list[Event] = apply(action)
             return events
@@ -215,7 +214,7 @@ async def test_keys_pressed_to_hurry_the_computers_do_not_make_the_person_s_move
         for _ in range(30):
             await key(pilot, times, "c", 0.35)
         assert not moved, "a key pressed to hurry the computers made Ann's move"
-        assert table.controller.whose_turn() == 0 and table.gate.decision_at is not None
+        assert table.controller.whose_turn() == 0 and table.presenter.gate.opened_at is not None
         log = "\n".join(line for line, _ in table.query_one(GameLog).lines)
         assert "Ann changes" not in log
         await key(pilot, times, "c", DECISION.quiet + 0.05)
@@ -263,8 +262,7 @@ async def test_no_person_s_move_is_made_by_a_key_typed_before_their_turn_was_dra
     double presses, deliberate keys. Whenever a person's move is made, the key that
     made it arrived after their turn was drawn, and at least ``DECISION.settle`` later.
     A burst's keys all arrived before anything they led to was drawn (``draw_lag``)."""
-    from tui.screens.cut import CutScreen
-    from tui.screens.round_end import RoundEndScreen
+    from tui.session.table_model import NumberChoice, RoundEnd
     from tui.widgets.action_bar import ActionBar
 
     times.draw_lag = 0.005
@@ -276,27 +274,28 @@ async def test_no_person_s_move_is_made_by_a_key_typed_before_their_turn_was_dra
         table = table_of(app)
         drawn: list[float | None] = [None]
         moves: list[tuple[float, float | None]] = []
-        show, apply = table._show_actions, table.controller.apply
+        presenter = table.presenter
+        show, apply = presenter._show_actions, table.controller.apply
 
         def shown() -> None:
             show()
-            drawn[0] = times.now() if table.person_deciding() else None
+            drawn[0] = times.now() if presenter.person_deciding() else None
 
         def applied(action: Any) -> list[Event]:
-            if table.person_deciding():
+            if presenter.person_deciding():
                 moves.append((times.t, drawn[0]))
             events: list[Event] = apply(action)
             return events
 
-        table._show_actions = shown
+        presenter._show_actions = shown
         table.controller.apply = applied
-        drawn[0] = times.now() if table.person_deciding() else None  # drawn at the start
+        drawn[0] = times.now() if presenter.person_deciding() else None  # drawn at the start
         for _ in range(keys):
             top = on_top(app)
-            if isinstance(top, RoundEndScreen) and top.summary.final:
+            if isinstance(top, RoundEnd) and top.summary.final:
                 break
             pool = ["enter", "enter", "space", "c", "s", "d", "r"]
-            if isinstance(top, CutScreen):
+            if isinstance(top, NumberChoice):
                 pool = ["enter", "r", "1", "right", "home"]
             elif top is table:
                 pool += [action.key for action in table.query_one(ActionBar).actions]

@@ -30,9 +30,10 @@ from tui.engine.chase import ChaseGame
 from tui.engine.controller import Controller
 from tui.engine.core import Action, Event
 from tui.glyphs import card as card_label
-from tui.screens.round_end import LOOK
 from tui.session.keygate import CURTAIN, DECISION, GateRule
-from tui.session.privacy import ROUND_END_KINDS, SHARED_KEYBOARD, people_in
+from tui.session.privacy import people_in
+from tui.session.table_model import LOOK
+from tui.table.kits.chase_words import ROUND_END_KINDS, SHARED_KEYBOARD
 
 ARGV = ["play", "chase", "--names", "Ann,Ben", "--computers", "1", "--first-seat", "1"]
 SEED = 38

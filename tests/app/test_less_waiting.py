@@ -24,9 +24,9 @@ from tests.support.table import (
 from tui.engine.core import Event
 from tui.gameconfig import BOT_NAMES
 from tui.games import new_controller
-from tui.screens.round_end import GO_ON, RoundEndScreen
-from tui.table.finish import can_finish, play_out
-from tui.table.flow import PACES, Step, TableFlow, next_step
+from tui.session.finish import can_finish, play_out
+from tui.session.table_flow import PACES, Step, TableFlow, next_step
+from tui.session.table_model import GO_ON, RoundEnd
 
 MakeApp = Callable[..., Any]
 KING_FOR_BEN = deck(3, 0, {1: "KH", 2: "4C", 0: "QS"}, ["7D"])
@@ -85,7 +85,7 @@ async def test_finish_plays_a_game_of_computers_out_at_once(
         await pilot.press("f")
         await pilot.pause()
         assert table.controller.over, "finished at once, no pauses"
-        assert isinstance(on_top(app), RoundEndScreen) and on_top(app).summary.final
+        assert isinstance(on_top(app), RoundEnd) and on_top(app).summary.final
         assert "wins the game" in log_text(app)
 
 
@@ -100,16 +100,16 @@ async def test_the_next_round_goes_on_by_itself_when_a_computer_deals(
         app.start_game(config)
         for _ in range(50):
             await settle(pilot)
-            if isinstance(on_top(app), RoundEndScreen):
+            if isinstance(on_top(app), RoundEnd):
                 break
             await pilot.press("s")
-        assert isinstance(on_top(app), RoundEndScreen)
+        assert isinstance(on_top(app), RoundEnd)
         screen = on_top(app)
         assert table_of(app).controller.is_bot_turn(), (
             "the deal passes from Cleo to Ann, a computer"
         )
-        assert screen.go_on is not None and screen.choices[0] == GO_ON
-        screen._went_on()  # the reading pause is over (its timer, without waiting for it)
+        assert screen.goes_on and screen.choices[0] == GO_ON
+        table_of(app).presenter.timer()  # the reading pause is over (without waiting for it)
         await settle(pilot)
-        assert not isinstance(on_top(app), RoundEndScreen)
+        assert not isinstance(on_top(app), RoundEnd)
         assert table_of(app).controller.view(None).round == 2, "dealt without a key"

@@ -30,9 +30,9 @@ from tui.app import PartyDiceApp
 from tui.engine.bots import BOT_LEVELS
 from tui.engine.controller import Seat
 from tui.gameconfig import GameConfig
-from tui.screens import cut
 from tui.session import TableSession
 from tui.session.table_session import HeldTable
+from tui.table.covers import cut
 
 MakeApp = Callable[..., Any]
 
@@ -225,7 +225,7 @@ async def test_two_enters_on_a_curtain_close_only_the_curtain(
 ) -> None:
     """The second Enter used to close the table under the curtain."""
     from tests.support.chase import chase_config
-    from tui.screens.curtain import PassCurtain
+    from tui.session.table_model import PassCurtain
 
     write_settings(app_dirs.settings)
     app = make_app(settings_path=app_dirs.settings)
@@ -244,7 +244,7 @@ async def test_keys_typed_ahead_through_a_rematch_leave_one_table(
     make_app: MakeApp, app_dirs: AppDirs
 ) -> None:
     from tests.support.table import aces_config, table_of
-    from tui.screens.round_end import RoundEndScreen
+    from tui.session.table_model import RoundEnd
 
     write_settings(app_dirs.settings)
     app = make_app(settings_path=app_dirs.settings)
@@ -252,7 +252,7 @@ async def test_keys_typed_ahead_through_a_rematch_leave_one_table(
         app.start_game(aces_config(2, seed=13, first_seat=0))
         await pilot.pause()
         table = table_of(app)
-        while not isinstance(on_top(app), RoundEndScreen):
+        while not isinstance(on_top(app), RoundEnd):
             await pilot.press(table.controller.actions()[0].key)
         await send_keys(pilot, ["r", "enter", "r", "space", "enter"])
         await pilot.pause()
@@ -295,5 +295,5 @@ async def test_a_computer_turn_under_another_screen_waits_on_a_real_timer(
         app.start_game(random_config(random.Random(8)))
         await pilot.pause()
         table = table_of(app)
-        table._wait(0.0, None)
+        table.wait(0.0)
         assert table._timer is not None and table._timer._interval >= MIN_WAIT > 0

@@ -19,8 +19,8 @@ from tests.support.chase import chase_config, deck, deck_factory
 from tests.support.repaints import counting_repaints
 from tests.support.table import aces_config, log_text, on_top, write_settings
 from tests.support.terminal_model import same_screens
-from tui.screens.curtain import PassCurtain, PrivateResult
-from tui.screens.round_end import RoundEndScreen
+from tui.session.table_model import PassCurtain, PrivateCard, RoundEnd
+from tui.table.covers.curtain import PassCurtainBox
 
 pytestmark = pytest.mark.every_frame
 """Each test counts what every frame would send."""
@@ -62,30 +62,30 @@ async def test_a_person_s_turn_with_curtains_repaints_only_what_changed(
             curtain = on_top(app)
             assert isinstance(curtain, PassCurtain)
             # Built before every person's turn: one text, not a widget for each part.
-            assert len(curtain.children) == 1
+            assert len(app.screen.query_one(PassCurtainBox).children) == 1
             depth = len(app.screen_stack)
             seen = []
             sent = lean = 0
             per_key = []
             for key in ("enter", "c", "enter"):  # Ben takes the keyboard, changes, covers
                 log.mark()
-                going = app.screen.cover.region if app.screen.cover else None
+                going = app.screen.cover_box.region if app.screen.cover_box else None
                 await pilot.press(key)
                 await pilot.pause()
                 seen.append(type(on_top(app)).__name__)
                 assert len(app.screen_stack) == depth, "a box over the table, not a screen"
                 assert log.full == 0, f"{key} repainted the whole terminal"
-                coming = app.screen.cover.region if app.screen.cover else None
+                coming = app.screen.cover_box.region if app.screen.cover_box else None
                 for box in (going, coming):
                     if box is not None:
                         assert log.painted(box) == 1, (key, box, log.regions)
                 sent, lean = sent + log.bytes, lean + log.lean_bytes
                 per_key.append((key, len(log.updates), log.bytes, log.lean_bytes))
-            assert seen == ["TableScreen", "PrivateResult", "PassCurtain"]
+            assert seen == ["TableScreen", "PrivateCard", "PassCurtain"]
             assert 0 < sent <= TURN_BYTES, per_key
             assert 0 < lean <= TURN_LEAN_BYTES, per_key
         assert isinstance(on_top(app), PassCurtain) and not isinstance(
-            on_top(app), PrivateResult | RoundEndScreen
+            on_top(app), PrivateCard | RoundEnd
         )
 
 
@@ -115,7 +115,7 @@ async def test_the_lean_stream_draws_a_chase_round_as_textual_does_in_fewer_byte
                 await pilot.pause()
                 round_end += sum(log.lean[before:])
                 if key == "s":
-                    assert isinstance(on_top(app), RoundEndScreen)
+                    assert isinstance(on_top(app), RoundEnd)
             for key in ("d", "enter"):  # the next round dealt, Ben's curtain lifted
                 await pilot.press(key)
                 await pilot.pause()

@@ -201,19 +201,19 @@ async def test_hang_up_saves_what_the_last_autosave_could_not(
         await pilot.pause()
         table = table_of(app)
         slot = table.session.slot
-        write = slot.write
+        write = slot.write_encoded
         before = table.controller.to_dict()
         assert list(saved_payloads(app_dirs).values()) == [before]
 
         def full_disk(*args: Any, **kwargs: Any) -> None:
             raise StorageError("the disk is full")
 
-        monkeypatch.setattr(slot, "write", full_disk)
+        monkeypatch.setattr(slot, "write_encoded", full_disk)
         await pilot.press("r")
         await pilot.pause()
         assert table.session.saving_off, "the autosave after the roll failed"
         assert list(saved_payloads(app_dirs).values()) == [before]
-        monkeypatch.setattr(slot, "write", write)
+        monkeypatch.setattr(slot, "write_encoded", write)
         controller = table.controller
         assert controller.to_dict() != before
         app._hang_up()

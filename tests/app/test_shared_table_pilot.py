@@ -187,11 +187,10 @@ async def test_news_of_who_is_here_redraws_the_info_box_and_nothing_else(
         assert info.lines[-1] == "Here: Ann, Ben, Cleo"
         decisions: list[int] = []
 
-        def opened() -> int:
+        def opened(rule: Any) -> None:
             decisions.append(1)
-            return 0
 
-        screen.gate.open_decision = opened  # type: ignore[method-assign]
+        screen.presenter.gate.open = opened  # type: ignore[method-assign]
         seats[2] = {"name": "Cleo", "state": "away"}
         remote.connection.inbox.put({"t": "presence", "seats": seats, "watching": ["dora"]})
         remote._changed()

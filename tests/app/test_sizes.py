@@ -195,8 +195,7 @@ async def test_a_table_too_small_says_so_and_play_goes_on_when_it_grows(
 async def test_resizing_over_a_curtain_the_cut_and_a_private_card(
     make_app: MakeApp, app_dirs: AppDirs
 ) -> None:
-    from tui.screens.curtain import PassCurtain, PrivateResult
-    from tui.screens.cut import CutScreen
+    from tui.session.table_model import NumberChoice, PassCurtain, PrivateCard
 
     write_settings(app_dirs.settings)
     app = make_app(settings_path=app_dirs.settings)
@@ -209,11 +208,11 @@ async def test_resizing_over_a_curtain_the_cut_and_a_private_card(
         await sweep(pilot, SIZES[::3])
         await pilot.press("enter", "c")
         await pilot.pause()
-        assert isinstance(on_top(app), PrivateResult)
+        assert isinstance(on_top(app), PrivateCard)
         await sweep(pilot, SHORT)
         await pilot.press("enter", "enter", "s", "enter", "c")
         await pilot.pause()
-        assert isinstance(on_top(app), CutScreen)
+        assert isinstance(on_top(app), NumberChoice)
         await sweep(pilot, SHORT)
         await pilot.press("enter")
         await pilot.pause()
@@ -223,7 +222,7 @@ async def test_resizing_over_the_round_end_and_a_confirm(
     make_app: MakeApp, app_dirs: AppDirs
 ) -> None:
     from tui.screens.confirm import ConfirmScreen
-    from tui.screens.round_end import RoundEndScreen
+    from tui.session.table_model import RoundEnd
 
     write_settings(app_dirs.settings)
     app = make_app(settings_path=app_dirs.settings)
@@ -237,7 +236,7 @@ async def test_resizing_over_the_round_end_and_a_confirm(
         assert isinstance(on_top(app), ConfirmScreen)
         await sweep(pilot, SHORT)
         await pilot.press("n")
-        while not isinstance(on_top(app), RoundEndScreen):
+        while not isinstance(on_top(app), RoundEnd):
             await pilot.press(table.controller.actions()[0].key)
         await sweep(pilot, SHORT)
         await pilot.press("escape")  # look at the finished table

@@ -37,9 +37,9 @@ def _showdown_app(make_app: MakeApp, final: bool) -> tuple[Any, Any]:
     """A table of twenty computers played ahead to the end of a round (or of the game),
     and the round-end box the table draws over itself for it."""
     from tests.support.chase import chase_config, controller_for
-    from tui.screens.round_end import GO_ON, LOOK, TITLE, RoundEndScreen
     from tui.session import TableSession
-    from tui.table.flow import FlowState
+    from tui.session.table_flow import FlowState
+    from tui.session.table_model import GO_ON, LOOK, TITLE, RoundEnd
 
     names = ["Fay", *BOT_NAMES[:19]]
     config = chase_config(names, range(20), variants=["pairs-safe"], dealer=19, seed=21)
@@ -58,12 +58,13 @@ def _showdown_app(make_app: MakeApp, final: bool) -> tuple[Any, Any]:
         summary = table.kit.words.round_summary(
             controller.view(None), events, table.log_names, False
         )
-        choices = [TITLE, LOOK] if final else [GO_ON, LOOK]
-        table._stop_timer()  # the computers' next move waits: the box is the picture
-        if table.flow.state is not FlowState.READY:
-            table.flow.to(FlowState.READY)
-        box = RoundEndScreen(summary, choices, go_on=None if final else 600)
-        table._open_cover(box, lambda kind: None)
+        choices = (TITLE, LOOK) if final else (GO_ON, LOOK)
+        presenter = table.presenter
+        presenter._stop_wait()  # the computers' next move waits: the box is the picture
+        if presenter.flow.state is not FlowState.READY:
+            presenter.flow.to(FlowState.READY)
+        box = RoundEnd(summary, choices, goes_on=not final)
+        presenter._step(lambda: presenter._open_cover(box))
         await pilot.pause()
 
     return app, before

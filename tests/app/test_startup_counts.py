@@ -22,7 +22,7 @@ from textual.screen import Screen
 
 import tui.screens
 import tui.table
-from tui import look
+from tui import games, look
 from tui.cli import parse
 
 MakeApp = Callable[..., Any]
@@ -53,12 +53,18 @@ async def test_the_title_reads_only_its_own_sheets(make_app: MakeApp) -> None:
         assert own_sheets(app) == {"app", "title", "settings"}
 
 
-async def test_a_table_reads_only_the_tables_sheets(make_app: MakeApp) -> None:
-    """``party-dice play``: the app's, the (empty) title's and the table's sheets."""
-    app = make_app(start=parse(PLAY))
+@pytest.mark.parametrize(
+    ("game_id", "sheets"), [("aces", set()), ("chase", {"chase"})], ids=["aces", "chase"]
+)
+async def test_a_table_reads_only_the_tables_sheets(
+    make_app: MakeApp, game_id: str, sheets: set[str]
+) -> None:
+    """``party-dice play``: the app's, the (empty) title's and the table's sheets, and
+    the game's own sheet if it has one: never another game's."""
+    app = make_app(start=parse(["play", game_id, *PLAY[2:]]))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert own_sheets(app) == {"app", "title", "chase", "table"}
+        assert own_sheets(app) == {"app", "title", "table", *sheets}
 
 
 def test_every_sheet_is_read_by_a_screen() -> None:
@@ -76,6 +82,8 @@ def test_every_sheet_is_read_by_a_screen() -> None:
         if screen.__module__.startswith("tui."):
             paths = screen.CSS_PATH if isinstance(screen.CSS_PATH, list) else [screen.CSS_PATH]
             named |= {Path(path).name for path in paths if path}
+    for game_id in games.ids():
+        named |= {Path(path).name for path in look.game_sheets(game_id)}
     assert named == {path.name for path in look.styles_dir().glob("*.tcss")}
 
 

@@ -1,4 +1,4 @@
-"""The table's state machine without Textual (``tui.table.flow.TableFlow``): the moves
+"""The table's state machine without Textual (``tui.session.table_flow.TableFlow``): the moves
 it allows, what a key does in each state, and what comes next."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import pytest
 
 from tests.support.chase import chase_config, controller_for, deck, play
 from tui.engine.core import Event
-from tui.table.flow import (
+from tui.session.table_flow import (
     PACES,
     TRANSITIONS,
     FlowError,
@@ -16,7 +16,7 @@ from tui.table.flow import (
     TableFlow,
     computer_move,
 )
-from tui.table.kit import CurtainRequest
+from tui.session.table_model import PrivateCard
 
 S = FlowState
 
@@ -71,7 +71,7 @@ def test_pending_events_and_the_curtain_after_are_taken_once() -> None:
     events = [Event("swap", 1, 2)]
     flow.moved(events)
     assert flow.take_pending() == events and flow.take_pending() == []
-    flow.after_curtain = CurtainRequest(1, "Ben", ("lines",), card="9H")
+    flow.after_curtain = PrivateCard(1, "Ben", "9H", ("lines",))
     assert flow.take_after_curtain() is not None and flow.take_after_curtain() is None
 
 

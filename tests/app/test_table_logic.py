@@ -11,13 +11,13 @@ from rich.cells import cell_len
 
 from tests.support.scripted import ScriptedRandom
 from tui import games
+from tui.cells import fit, printable
 from tui.engine.aces import AcesGame
 from tui.engine.controller import Controller, Seat
 from tui.engine.core import Action, Event
-from tui.table.flow import PACES, match_key, next_step, pace_for
+from tui.session.table_flow import PACES, match_key, next_step, pace_for
 from tui.table.layout import MIN_HEIGHT, MIN_WIDTH, arrange, too_small
 from tui.widgets.dice import MAX_ROLL_SECONDS, die_box, tumble
-from tui.widgets.textfit import fit, printable
 
 NAMES = ["Ann", "Ben", "Cleo", "Dan", "Eve", "Fay"]
 

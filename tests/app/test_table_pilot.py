@@ -17,7 +17,7 @@ from tests.support.table import (
     write_settings,
 )
 from tui.gameconfig import GameConfig
-from tui.screens.round_end import RoundEndScreen
+from tui.session.table_model import RoundEnd
 from tui.storage.saves import SaveStore
 from tui.table.screen import TableScreen
 from tui.widgets.action_bar import ActionBar
@@ -47,7 +47,7 @@ async def play_to_the_end(pilot: Any, limit: int = 2000) -> None:
     """Press the key of whatever the action bar offers until the game is over."""
     app = pilot.app
     for _ in range(limit):
-        if isinstance(on_top(app), RoundEndScreen):
+        if isinstance(on_top(app), RoundEnd):
             if on_top(app).summary.final:
                 return
             await pilot.press("enter")
@@ -71,7 +71,7 @@ async def test_a_two_player_game_played_by_keys_to_its_end(
         table = table_of(app)
         assert table.controller.over
         (winner,) = table.controller.winners()
-        assert isinstance(on_top(app), RoundEndScreen)
+        assert isinstance(on_top(app), RoundEnd)
         summary = on_top(app).summary
         assert table.names[winner] in summary.title
         assert "wins" in log_text(app)
@@ -91,7 +91,7 @@ async def test_a_six_player_rounds_match_played_by_keys_to_its_end(
         await pilot.pause()
         rounds_seen = 0
         for _ in range(5000):
-            if isinstance(on_top(app), RoundEndScreen):
+            if isinstance(on_top(app), RoundEnd):
                 rounds_seen += 1
                 if on_top(app).summary.final:
                     break
@@ -274,7 +274,7 @@ async def test_computer_players_move_by_themselves_and_explain_a_choice(
 async def test_any_key_skips_a_computer_players_pause(
     make_app: MakeApp, app_dirs: AppDirs, monkeypatch: Any
 ) -> None:
-    from tui.table import flow as table_flow
+    from tui.session import table_flow
 
     monkeypatch.setitem(table_flow.PACES, "normal", table_flow.Pace(60.0, 0.0, 0))
     write_settings(app_dirs.settings, animation="normal")
@@ -298,7 +298,7 @@ async def test_any_key_skips_a_computer_players_pause(
 async def test_any_key_skips_the_roll_animation(
     make_app: MakeApp, app_dirs: AppDirs, monkeypatch: Any
 ) -> None:
-    from tui.table import flow as table_flow
+    from tui.session import table_flow
     from tui.widgets import dice
 
     monkeypatch.setattr(dice, "MAX_ROLL_SECONDS", 60.0)
@@ -423,13 +423,13 @@ async def test_a_bankroll_match_runs_until_one_player_has_every_chip(
         await pilot.pause()
         for _ in range(3000):
             screen = on_top(app)
-            if isinstance(screen, RoundEndScreen):
+            if isinstance(screen, RoundEnd):
                 if screen.summary.final:
                     break
                 await pilot.press("enter")
                 continue
             await pilot.press(screen.query_one(ActionBar).actions[0].key)
-        assert isinstance(on_top(app), RoundEndScreen)
+        assert isinstance(on_top(app), RoundEnd)
         assert on_top(app).summary.final
         view = table_of(app).controller.view(None)
         assert max(view.scores) == 9, "the winner holds every chip"
@@ -438,7 +438,7 @@ async def test_a_bankroll_match_runs_until_one_player_has_every_chip(
 async def test_resizing_during_a_roll_and_a_computers_pause(
     make_app: MakeApp, app_dirs: AppDirs, monkeypatch: Any
 ) -> None:
-    from tui.table import flow as table_flow
+    from tui.session import table_flow
     from tui.widgets import dice
 
     monkeypatch.setattr(dice, "MAX_ROLL_SECONDS", 60.0)

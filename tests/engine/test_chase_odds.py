@@ -16,7 +16,7 @@ from tui.engine.chase.odds import loss_chance, move_chances
 from tui.engine.chase.rules import losing_seats
 from tui.engine.controller import Controller, Seat
 from tui.engine.core import Action
-from tui.table.kits.chase import ChaseWords
+from tui.table.kits.chase_words import ChaseWords
 
 NAMES = ["Ann", "Ben", "Cleo", "Dan", "Eve"]
 

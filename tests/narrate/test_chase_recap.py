@@ -8,7 +8,7 @@ from tests.support.chase import chase_config, controller_for, deck
 from tui.engine.core import Event
 from tui.gameconfig import BOT_NAMES
 from tui.narrate.chase_recap import recap
-from tui.table.recap import MIN_AWAY, AwayRecap
+from tui.session.recap import MIN_AWAY, AwayRecap
 
 NAMES = ["Ann", "Ben", "Cleo", "Dan", "Eve"]
 CARD = re.compile(r"\b(?:[2-9]|10|[AJQK])[♠♥♦♣]")

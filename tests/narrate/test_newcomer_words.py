@@ -9,12 +9,12 @@ from rich.console import Console
 from rich.text import Text
 
 from tests.support.chase import chase_config, controller_for, deck, play
-from tui.engine.controller import Controller, Seat
+from tui.engine.controller import Controller
 from tui.engine.core import Action, Event, SeatView, TableView
 from tui.narrate.chase import describe
 from tui.screens.help import HelpScreen, help_text
 from tui.table.kits import chase_words
-from tui.table.kits.aces import AcesWords
+from tui.table.kits.aces_words import AcesWords
 from tui.table.kits.chase import ChaseSeats
 from tui.widgets.player_panel import PanelModel, PlayerPanel
 
@@ -137,7 +137,7 @@ def test_a_seat_is_a_person_or_a_computer_at_every_width() -> None:
     view = controller.view(None)
     for index in range(3):
         line = ChaseSeats().compact_line(
-            view, view.seats[index], Seat(NAMES[index], "casual" if index == 1 else None), False
+            view, view.seats[index], "casual" if index == 1 else None, False
         )
         assert isinstance(line, Text)
         assert line.plain.split()[-1] == ("computer" if index == 1 else "person")

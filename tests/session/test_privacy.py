@@ -5,12 +5,8 @@ from __future__ import annotations
 
 from tests.support.chase import chase_config, controller_for, deck, play
 from tui.engine.controller import Controller
-from tui.session.privacy import (
-    OPEN_TABLE,
-    SHARED_KEYBOARD,
-    curtains_needed,
-    people_in,
-)
+from tui.session.privacy import OPEN_TABLE, curtains_needed, people_in
+from tui.table.kits.chase_words import SHARED_KEYBOARD
 
 RULE = SHARED_KEYBOARD
 

@@ -40,14 +40,14 @@ class FullDisk:
 
     def __init__(self, slot: SaveSlot, monkeypatch: pytest.MonkeyPatch) -> None:
         self.full = True
-        real = slot.write
+        real = slot.write_encoded
 
-        def write(payload: dict[str, Any], **kwargs: Any) -> None:
+        def write(data: bytes) -> None:
             if self.full:
                 raise OSError(28, "No space left on device")
-            real(payload, **kwargs)
+            real(data)
 
-        monkeypatch.setattr(slot, "write", write)
+        monkeypatch.setattr(slot, "write_encoded", write)
 
 
 def saved_state(sessions: Sessions, slot_id: str) -> dict[str, Any]:

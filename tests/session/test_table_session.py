@@ -120,7 +120,7 @@ def test_a_failed_save_turns_saving_off_and_is_told_once(
     def broken(*_args: Any, **_kwargs: Any) -> None:
         raise OSError("disk full")
 
-    monkeypatch.setattr(session.slot, "write", broken)
+    monkeypatch.setattr(session.slot, "write_encoded", broken)
     engine_move(session.controller)
     notice = session.autosave()
     assert notice == Notice(

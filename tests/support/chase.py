@@ -133,9 +133,7 @@ async def step(pilot: Any, chooser: random.Random) -> str:
     """Take one step of a game by keys, whatever is on the screen; returns what was
     there: "curtain", "private", "cut", "round", "final" (nothing pressed) or "table"."""
     from tests.support.table import on_top
-    from tui.screens.curtain import PassCurtain, PrivateResult
-    from tui.screens.cut import CutScreen
-    from tui.screens.round_end import RoundEndScreen
+    from tui.session.table_model import NumberChoice, PassCurtain, PrivateCard, RoundEnd
     from tui.widgets.action_bar import ActionBar
 
     app = pilot.app
@@ -143,14 +141,14 @@ async def step(pilot: Any, chooser: random.Random) -> str:
     if isinstance(screen, PassCurtain):
         await pilot.press("enter")
         return "curtain"
-    if isinstance(screen, PrivateResult):
+    if isinstance(screen, PrivateCard):
         await pilot.press("enter")
         return "private"
-    if isinstance(screen, CutScreen):
+    if isinstance(screen, NumberChoice):
         keys = chooser.choice([["enter"], ["r", "enter"], ["1", "enter"], ["right", "c"]])
         await pilot.press(*keys)
         return "cut"
-    if isinstance(screen, RoundEndScreen):
+    if isinstance(screen, RoundEnd):
         if screen.summary.final:
             return "final"
         await pilot.press(chooser.choice(["d", "enter"]))

@@ -1,38 +1,57 @@
-"""A screen that holds one ``tui.table.cover.Cover`` as the table does, for tests of a
-cover on its own (the dealer's cut): mounted in a ``CoverLayer``, given every key."""
+"""A screen that holds the dealer's cut chooser (``tui.table.covers.cut.CutChooser``) as
+the table does, for tests of the chooser on its own: mounted in a ``CoverLayer``, given
+every key; ``result`` is the depth it answered (``None``: it went back)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from textual import on
 from textual.app import ComposeResult
 from textual.events import Key
 from textual.screen import Screen
 
-from tui.table.cover import Cover, CoverLayer
+from tui.engine.core import Action
+from tui.session.table_model import NumberChoice
+from tui.table.covers.box import CoverLayer
+from tui.table.covers.cut import CutChooser
+
+CUT = Action("cut", "Cut", "c", arg_range=(1, 49))
+NOT_ANSWERED = object()
 
 
 class CoverHost(Screen[Any]):
-    """Shows ``cover`` over an empty screen; ``result`` is what it closed with."""
+    """Shows the chooser over an empty screen, asking ``choice``."""
 
-    def __init__(self, cover: Cover) -> None:
+    def __init__(self, choice: NumberChoice, ascii_only: bool = False) -> None:
         super().__init__()
-        self.cover = cover
-        self.result: Any = None
-        self.cover.on_close = self._took
+        self.choice = choice
+        self.ascii_only = ascii_only
+        self.chooser = CutChooser()
+        self.result: Any = NOT_ANSWERED
 
     def compose(self) -> ComposeResult:
-        yield CoverLayer(self.cover)
+        yield CoverLayer(self.chooser)
 
-    def _took(self, result: Any) -> None:
-        self.result = result
+    def on_mount(self) -> None:
+        self.chooser.ask(self.choice, self.ascii_only)
+        self.chooser.add_class("-shown")
+        self.chooser.place(self.size, None)
+
+    @on(CutChooser.Answered)
+    def _answered(self, message: CutChooser.Answered) -> None:
+        self.result = message.depth
 
     def on_key(self, event: Key) -> None:
-        self.cover.take_key(event)
+        self.chooser.take_key(event)
 
 
-async def show_cover(pilot: Any, cover: Cover) -> Cover:
-    """Push a ``CoverHost`` for ``cover`` and wait until it is drawn."""
-    await pilot.app.push_screen(CoverHost(cover))
+async def show_cut(
+    pilot: Any, dealer: str = "Ann", high: int = 49, *, ascii_only: bool = False
+) -> CoverHost:
+    """Push a ``CoverHost`` asking ``dealer``'s cut of 1 to ``high`` and wait until it
+    is drawn."""
+    host = CoverHost(NumberChoice(CUT, dealer, (1, high)), ascii_only)
+    await pilot.app.push_screen(host)
     await pilot.pause()
-    return cover
+    return host

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from tui.table import flow
+from tui.session import table_flow as flow
 
 HELD = 600.0
 """A pause no test outlasts: the forced move waits for a key, whatever the load."""

@@ -26,7 +26,8 @@ from tui.engine.core import (
     rng_state_to_json,
 )
 from tui.game_spec import Choice, FirstSeat, GameSpec, NarrateFn, OptionSpec, VariantSpec
-from tui.table.kit import Seats, TableKit, Words
+from tui.session.table_words import TableWords
+from tui.table.kit import Seats, TableKit
 
 GOALS = {"short": 5, "long": 9}
 STEP = Action("step", "Step", "s")
@@ -169,7 +170,7 @@ def _narrator() -> NarrateFn:
 
 
 def _kit(titles: Mapping[str, str]) -> TableKit:
-    return TableKit("race", "Race", seats=RaceSeats(), words=Words("race", describe, titles))
+    return TableKit(TableWords("race", "Race", describe, titles), seats=RaceSeats())
 
 
 RACE = GameSpec(

@@ -21,7 +21,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from tests.support.repaints import counting_repaints
-from tui.table.cover import CoverLayer
+from tui.table.covers.box import CoverLayer
 from tui.textual_compat import one_reflow
 
 

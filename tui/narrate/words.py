@@ -14,3 +14,12 @@ def join_names(names: Sequence[str]) -> str:
     if len(names) <= 1:
         return "".join(names)
     return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def percent(chance: float) -> str:
+    """A chance in whole percent; "<1 %" and ">99 %" rather than a 0 or 100 that is not."""
+    if 0 < chance < 0.005:
+        return "<1 %"
+    if 0.995 < chance < 1:
+        return ">99 %"
+    return f"{100 * chance:.0f} %"

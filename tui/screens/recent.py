@@ -15,12 +15,12 @@ from textual.widgets import DataTable, Header, Static
 
 from tui import games
 from tui.app_host import app_host
+from tui.cells import fit
 from tui.games import variant_title
 from tui.look import sheets
 from tui.screens import SubScreen
 from tui.storage.history import GameRecord
 from tui.widgets.key_bar import KeyBar
-from tui.widgets.textfit import fit
 
 WHEN, WINNER, LENGTH = 12, 12, 9
 """Cells for the date (and the game below it), the winners and the length."""

@@ -15,11 +15,11 @@ from textual.widgets import DataTable, Header, Static
 
 from tui import games
 from tui.app_host import app_host
+from tui.cells import fit
 from tui.look import sheets
 from tui.screens import SubScreen
 from tui.storage.records import GameTally, NameRecord
 from tui.widgets.key_bar import KeyBar
-from tui.widgets.textfit import fit
 
 COLUMNS = (("Name", 16), ("Games", 5), ("Wins", 4), ("Win rate", 8), ("Best streak", 11))
 """The fixed columns and their cells; "By game" takes the rest of the width."""

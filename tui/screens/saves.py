@@ -19,10 +19,10 @@ from textual.widgets.option_list import Option
 
 from tui import games
 from tui.app_host import app_host
+from tui.cells import fit
 from tui.look import sheets
 from tui.screens import SubScreen
 from tui.widgets.key_bar import KeyBar
-from tui.widgets.textfit import fit
 
 if TYPE_CHECKING:
     from tui.storage.saves import SaveSummary

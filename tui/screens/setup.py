@@ -25,6 +25,7 @@ from textual.widgets import Button, Header, Input, Static
 
 from tui import games
 from tui.app_host import app_host
+from tui.cells import printable
 from tui.gameconfig import GameConfig, bot_names, count_problem, name_problems
 from tui.look import sheets
 from tui.screens import SubScreen
@@ -34,7 +35,6 @@ from tui.screens.setup_options import MatchOptions
 from tui.screens.setup_seats import SeatList
 from tui.widgets.choice import Choice
 from tui.widgets.key_bar import KeyBar
-from tui.widgets.textfit import printable
 
 
 class SetupScreen(SubScreen):

@@ -63,3 +63,60 @@ class KeyClock:
         if opened_at is None or at < opened_at + rule.settle:
             return False
         return previous is None or at - previous >= rule.quiet
+
+
+class TableGate:
+    """One keyboard's gate at one table: what is open to keys now (a person's decision,
+    a curtain, a round's end: its ``rule``) and since when it has been on the screen.
+
+    The table opens the gate as it draws what the keys answer (``open``: a new
+    ``token``), and the front end says when that drawing reached the screen
+    (``drawn``, with the token it drew): only then does the gate count. Every key is fed
+    to one ``KeyClock``, taken or not, so the quiet interval spans the table and its
+    boxes. Times are arrival times on the front end's clock."""
+
+    def __init__(self) -> None:
+        self.clock = KeyClock()
+        self.token = 0
+        """Counts gates opened, so a late ``drawn`` of an older drawing is ignored."""
+        self.rule: GateRule | None = None
+        self.opened_at: float | None = None
+        """When what is open was drawn (``None``: not on the screen yet, or shut)."""
+
+    def open(self, rule: GateRule) -> None:
+        """``rule``'s gate is being drawn: it counts once ``drawn`` says it is shown."""
+        self.token += 1
+        self.rule = rule
+        self.opened_at = None
+
+    def shut(self) -> None:
+        """Nothing is open to keys (a move taken, a computer's turn, a box closed)."""
+        self.token += 1
+        self.rule = None
+        self.opened_at = None
+
+    def hide(self) -> None:
+        """Covered by another screen: not seen, so shut until drawn again (``reopen``)."""
+        self.opened_at = None
+
+    def reopen(self) -> None:
+        """Seen again: what was open is drawn anew and counts from then."""
+        if self.rule is not None:
+            self.open(self.rule)
+
+    def drawn(self, token: int, at: float) -> None:
+        """The drawing with ``token`` reached the screen at ``at``: what it opened counts
+        from then (drawn again unchanged, as news of who is here redraws the table, it
+        still counts from its first drawing)."""
+        if token == self.token and self.rule is not None and self.opened_at is None:
+            self.opened_at = at
+
+    def passes(self, at: float, rule: GateRule) -> bool:
+        """Feed the key that arrived ``at`` to the clock; True if it may pass the gate
+        now open under ``rule``."""
+        opened = self.opened_at if self.rule is rule else None
+        return self.clock.passes(at, opened, rule)
+
+    def record(self, at: float) -> None:
+        """A key that no gate waits for (it still counts for the quiet interval)."""
+        self.clock.passes(at, None, CURTAIN)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import random
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +26,7 @@ from tui import games
 from tui.engine.controller import Controller
 from tui.engine.core import RandomSource
 from tui.gameconfig import GameConfig
+from tui.session.autosave import SaveWriter
 from tui.session.seat_control import TableController
 from tui.storage.files import StorageError, read_limited
 from tui.storage.save_format import Match, TableNotes, notes_of
@@ -77,6 +79,13 @@ class HeldTable(Protocol):
     def saving(self) -> bool: ...
 
     def autosave(self) -> Notice | None: ...
+
+    def flush(self, timeout: float | None = None) -> bool:
+        """Wait until the saves asked for so far are written (False: ``timeout`` passed)."""
+        ...
+
+    tell: Callable[[Notice], None] | None
+    """Where news of a save written later (off the table's thread) goes, from any thread."""
 
     def finish(self) -> Callable[[], Notice | None] | None: ...
 
@@ -133,6 +142,12 @@ class TableSession:
         read back; the table sets it before every save."""
         self.match = Match()
         """The games played before this one in a run of rematches, and their wins."""
+        self.writer = SaveWriter()
+        """Writes the saves off the table's thread, in order (``tui.session.autosave``)."""
+        self.tell: Callable[[Notice], None] | None = None
+        """Where a write's later news goes (saving off, or back on): set by the host;
+        without one, the news waits for the next ``autosave`` to return it."""
+        self._news: deque[Notice] = deque()
 
     @property
     def resumed(self) -> bool:
@@ -151,38 +166,65 @@ class TableSession:
 
     def autosave(self) -> Notice | None:
         """Save the game; once it is over, remove its save and add it to the history of
-        finished games (once). A failure is returned, never raised."""
+        finished games (once). The game is serialised here, once, and written by the
+        session's ``writer`` off this thread; a failure is returned (a game that cannot
+        be serialised) or told through ``tell`` (a write that failed), never raised."""
         slot = self.slot
         if self.controller.over:
             job = self.finish()
             return None if job is None else job()
         if slot is None or not slot.held:
             return None
-        if self._untouched is not None:
-            if self.controller.to_dict() == self._untouched:
-                return None
-            self._untouched = None
         try:
+            payload = self.controller.to_dict()
+            if self._untouched is not None:
+                if payload == self._untouched:
+                    return None
+                self._untouched = None
             view = self.controller.view(None)
             counters = tuple(seat.counters for seat in view.seats)
-            slot.write(
-                self.controller.to_dict(), round=view.round, notes=self.notes(), counters=counters
-            )
+            data = slot.encode(payload, round=view.round, notes=self.notes(), counters=counters)
         except Exception as error:  # any failure: a failed save must never stop play
-            slot.mark_stale()  # a later resume says which position it opens
-            if self.saving_off:
-                return None  # told once; tried again after every move
-            self.saving_off = True
-            reason = _reason(error).rstrip(".")
-            return Notice(
-                f"Saving is off for now: {reason}. It is tried again after every move.",
-                "warning",
-                8,
-            )
+            return self._failed(slot, error)
+        self.writer.submit(lambda: self._write(slot, data))
+        return self._news.popleft() if self._news else None
+
+    def _write(self, slot: SaveSlot, data: bytes) -> None:
+        """On the writer's thread: write one save; news of it goes to ``tell``."""
+        try:
+            slot.write_encoded(data)
+        except Exception as error:
+            self._told(self._failed(slot, error))
+            return
         if self.saving_off:
             self.saving_off = False
-            return Notice("Saving is back on: the game is saved after every move again.")
-        return None
+            self._told(Notice("Saving is back on: the game is saved after every move again."))
+
+    def _failed(self, slot: SaveSlot, error: BaseException) -> Notice | None:
+        """A save failed: the game plays on; the player is told once."""
+        slot.mark_stale()  # a later resume says which position it opens
+        if self.saving_off:
+            return None  # told once; tried again after every move
+        self.saving_off = True
+        reason = _reason(error).rstrip(".")
+        return Notice(
+            f"Saving is off for now: {reason}. It is tried again after every move.",
+            "warning",
+            8,
+        )
+
+    def _told(self, notice: Notice | None) -> None:
+        if notice is None:
+            return
+        if self.tell is not None:
+            self.tell(notice)
+        else:
+            self._news.append(notice)
+
+    def flush(self, timeout: float | None = None) -> bool:
+        """Wait until every save asked for so far is written (False: ``timeout`` passed
+        first)."""
+        return self.writer.flush(timeout)
 
     def notes(self) -> TableNotes:
         """What the table keeps in the save beside the game."""
@@ -215,6 +257,7 @@ class TableSession:
         if not self.controller.over or self.recorded:
             return None
         self.recorded = True
+        self.flush()  # no write left to come after the save is gone
         slot = self.slot
         if slot is not None and slot.held:
             with contextlib.suppress(Exception):  # a stale save is moved aside later
@@ -254,7 +297,8 @@ class TableSession:
         return dataclasses.replace(config, seed=seed)
 
     def release(self) -> None:
-        """Let other sessions open the save (the table is closed)."""
+        """Let other sessions open the save (the table is closed), once it is written."""
+        self.flush()
         if self.slot is not None:
             self.slot.release()
 

@@ -236,6 +236,7 @@ class RemoteSession:
         """Set once this terminal left the table (its going away is then no news)."""
         self.log: list[tuple[str, str]] = []
         """This terminal's log (the table process keeps the game; rematches are local)."""
+        self.tell: Callable[[Notice], None] | None = None
         if controller.code is not None:
             self.opening_notice = Notice(
                 f"Code: {controller.code}. Others join with `party-dice join` and this code.",
@@ -258,6 +259,10 @@ class RemoteSession:
 
     def autosave(self) -> Notice | None:
         return None
+
+    def flush(self, timeout: float | None = None) -> bool:
+        """Nothing is written here: the table process keeps the save."""
+        return True
 
     def finish(self) -> Callable[[], Notice | None] | None:
         return None

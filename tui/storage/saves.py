@@ -150,10 +150,25 @@ class SaveSlot:
         ``StorageError`` (saving is off: say so and play on), ``RuntimeError`` once the
         slot was released, and ``TypeError``/``ValueError`` if the payload is not JSON.
         """
+        self.write_encoded(self.encode(payload, round=round, notes=notes, counters=counters))
+
+    def encode(
+        self,
+        payload: dict[str, Any],
+        *,
+        round: int | None = None,
+        notes: TableNotes | None = None,
+        counters: tuple[int, ...] = (),
+    ) -> bytes:
+        """The bytes ``write`` would write now (``TypeError``/``ValueError`` if the
+        payload is not JSON): a table serialises on its own thread and writes on another."""
+        now = datetime.now().astimezone()
+        return encode_save(payload, saved_at=now, round=round, notes=notes, counters=counters)
+
+    def write_encoded(self, data: bytes) -> None:
+        """Write a save made by ``encode``, atomically (errors as ``write``'s)."""
         if self._lock_fd is None:
             raise RuntimeError("this save slot was released; open it again to write")
-        now = datetime.now().astimezone()
-        data = encode_save(payload, saved_at=now, round=round, notes=notes, counters=counters)
         ensure_private_dir(self.store.directory)
         atomic_write_bytes(self.path, data)
         self._set_lock_time(0)  # the save holds every move: not stale

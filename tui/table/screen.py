@@ -1,63 +1,110 @@
-"""The one table screen every game is played on: its flow, its keys, the app's hooks.
+"""The one table screen every game is played on: it draws what the table presenter decided.
 
-Drawing is ``tui.table.board.TableBoard``'s, what differs per game the kit's
-(``tui.table.kit``); the state is a ``tui.table.flow.TableFlow``. Only the controller
-protocol is used (``tui.session.seat_control``): a controller in another process can
-drive the table. Computer players move after a pause (one-shot timers); any key skips
-the pause or the animation; nothing runs while the table waits for a person.
+``TableScreen`` is a Textual front end (``tui.session.table_presenter.TableFront``) of a
+``TablePresenter``: it draws each ``TableModel`` it is handed (seat panels, the pot, the
+game's widget in the middle, the info box, the action bar, the log, and a box over the
+table: ``tui.table.covers``), forwards keys with their arrival times, timers, the end of
+an animation and clicks, and does what only it can: wait, animate, save through the
+app, leave, ask before leaving. What differs per game is the kit's (``tui.table.kit``);
+the decisions (whose turn, which curtain, which key acts) are the presenter's alone.
 
-Keys typed ahead never lift a curtain or make a person's move (``tui.table.gate``):
-the table and its curtains feed one ``TableGate`` every key, and a person's action key
-acts only if it passes the ``DECISION`` rule, counted from when their actions were
-drawn. Keys that do not pass are dropped; the bound keys (Escape, the app's rules and
-keys) and "any key skips the computer's pause" are not gated.
+Only the controller protocol is used (``tui.session.seat_control``): a controller in
+another process (a shared table) drives the same screen; a move made elsewhere wakes it
+(``TableMoved``).
 
-The app builds it with ``table_screen(session)`` for a ``tui.session.TableSession`` and
-reads ``save_game()`` (also run after every action, ``on_after_action``, through
-``app.autosave(session)``: ``tui.app_host``), ``rules_context()``, ``game_in_progress``
-and ``help_keys()``.
+The app builds it with ``table_screen(session)`` and reads ``save_game()`` (on quit and
+hang-up), ``rules_context()``, ``game_in_progress``, ``saving`` and ``help_keys()``.
 """
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import on
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.events import Key
+from textual.containers import Center, Horizontal, Vertical
+from textual.events import Key, Resize
+from textual.geometry import Region
+from textual.message import Message
+from textual.screen import Screen
 from textual.timer import Timer
+from textual.widgets import Static
 
+from tui import games
 from tui.app_host import app_host
-from tui.engine.core import Action, Event, IllegalAction, find_legal
-from tui.look import TABLE_SHEETS, sheets
-from tui.screens.round_end import REMATCH, TITLE
-from tui.table.board import curtain_cover, number_cover
-from tui.table.door import END_KINDS, TableDoor
-from tui.table.finish import can_finish, play_out
-from tui.table.flow import (
-    FlowState,
-    Pace,
-    computer_move,
-    match_key,
-    pace_for,
+from tui.cells import fit
+from tui.engine.core import Event
+from tui.look import TABLE_SHEETS, game_sheets, sheets
+from tui.session.table_flow import Pace, TableFlow, pace_for
+from tui.session.table_front import Binding as KeyBinding
+from tui.session.table_model import (
+    Cover,
+    NumberChoice,
+    PassCurtain,
+    PrivateCard,
+    RoundEnd,
+    TableModel,
 )
-from tui.table.gate import GateTimes, TableGate, TerminalTimes
-from tui.table.recap import AwayRecap
-from tui.widgets.action_bar import ActionBar
+from tui.session.table_presenter import TablePresenter
+from tui.table.covers.box import CoverBox, CoverLayer
+from tui.table.covers.curtain import PassCurtainBox, PrivateCardBox
+from tui.table.covers.cut import CutChooser
+from tui.table.covers.round_end import RoundEndBox
+from tui.table.gate import GateTimes, TerminalTimes
+from tui.table.layout import MIN_HEIGHT, MIN_WIDTH, Arrangement, too_small
+from tui.widgets.action_bar import ActionBar, key_label
 from tui.widgets.animation import AnimationDone
 from tui.widgets.game_log import GameLog
-from tui.widgets.textfit import fit
+from tui.widgets.key_bar import KeyBar
+from tui.widgets.pot import PotView
+from tui.widgets.seat_grid import SeatGrid
+from tui.widgets.table_info import TableInfo
 
 if TYPE_CHECKING:
+    from tui.gameconfig import GameConfig
     from tui.session.table_session import HeldTable
+    from tui.storage.save_format import Match
 
 MIN_WAIT = 0.01
 """Shortest timer: Textual 8.2.8 divides by a timer's interval when it runs late, so a
 zero-second timer can end the app with ZeroDivisionError."""
 
+SAVE_FLUSH = 1.2
+"""Seconds quitting waits for the save being written (the hang-up's watchdog allows
+``tui.hangup.SAVE_WAIT``)."""
 
-class TableScreen(TableDoor):
+PROMPT_NAME = 16
+"""A name in the action bar's prompt ("Ann:") is cut to this many cells."""
+STATUS_NAME = 20
+"""A name in the action bar's status ("Ben (computer) is thinking...")."""
+
+
+class TableMoved(Message):
+    """The table moved without this keyboard (another terminal's move arrived)."""
+
+
+class Later(Message):
+    """Run ``callback`` on the screen's own thread (posted from another thread)."""
+
+    def __init__(self, callback: Callable[[], None]) -> None:
+        super().__init__()
+        self.callback = callback
+
+
+COVER_BOXES: dict[type[Cover], type[CoverBox]] = {
+    PassCurtain: PassCurtainBox,
+    PrivateCard: PrivateCardBox,
+    NumberChoice: CutChooser,
+    RoundEnd: RoundEndBox,
+}
+"""Which box draws which cover."""
+
+
+class TableScreen(Screen[None]):
     """A game in progress: seats, pot, the game's centre widget, actions and the log."""
 
     CSS_PATH = sheets(*TABLE_SHEETS)
@@ -66,10 +113,15 @@ class TableScreen(TableDoor):
         Binding("q", "leave", "Leave", show=False),
         Binding("f", "finish", "Finish the game"),
         Binding("F", "finish", show=False),  # as the table writes it: "F finishes the game"
+        Binding("o,O", "toggle_odds", "Odds", show=False),  # "O" in Settings' words
+        Binding("pageup", "read_log(1)", "Read back the log (or the mouse wheel)", show=False),
+        Binding("pagedown", "read_log(-1)", "Read the log forward", show=False),
+        Binding("end", "read_log(0)", "The log's newest lines", show=False),
+        Binding("w,W", "door", "Who sits", show=False),  # "W answers", the info box says
     ]
 
     default_times: ClassVar[Callable[[], GateTimes]] = TerminalTimes
-    """Where a table's key gate reads its times unless given ``times`` (tests swap it)."""
+    """Where a table reads the key gate's times unless given ``times`` (tests swap it)."""
 
     def __init__(
         self,
@@ -80,20 +132,27 @@ class TableScreen(TableDoor):
         confirm_quit: bool | None = None,
         times: GateTimes | None = None,
     ) -> None:
-        super().__init__(session, confirm_quit=confirm_quit)
-        self.gate = TableGate(times or type(self).default_times())
-        """The key gate of this table and its curtains (one keyboard)."""
+        controller = session.controller
+        super().__init__(classes=f"game-{controller.game_id}")
+        self.css_path = [*self.css_path, *map(Path, game_sheets(controller.game_id))]
+        self.session = session
+        self.controller = controller
+        self.kit = games.get(controller.game_id).new_kit()
+        self.times = times or type(self).default_times()
         self._ascii = ascii_only
         self._animation = animation
-        self.moves = 0
-        self._timer: Timer | None = None
-        """The pause before a computer's move, while ``flow`` is THINKING."""
-        self.recap = AwayRecap(session.controller.humans)
-        """What each person missed while computer players moved (``tui.table.recap``)."""
+        self._confirm_quit = confirm_quit
+        self.presenter = TablePresenter(session, self.kit.words, self, self)
         self.centre = self.kit.centre.make(self.ascii_only)
         self.centre.add_class("table-centre")
+        self._arrangement: Arrangement | None = None
+        self._timer: Timer | None = None
+        self._shown_cover: Cover | None = None
+        self.boxes: dict[type[Cover], CoverBox] = {
+            kind: box(id=f"cover-{box.__name__.lower()}") for kind, box in COVER_BOXES.items()
+        }
 
-    # -- settings (the app's, unless given) --------------------------------------------
+    # -- the settings the table plays by (``TablePrefs``) -----------------------------------
 
     @property
     def ascii_only(self) -> bool:
@@ -108,79 +167,250 @@ class TableScreen(TableDoor):
     def pace(self) -> Pace:
         animation = self._animation
         if animation is None:
-            animation = app_host(self).settings.animation
+            try:
+                animation = app_host(self).settings.animation
+            except Exception:
+                animation = None
         return pace_for(animation)
 
-    def on_mount(self) -> None:
-        log = self.query_one(GameLog)
-        log.restore(self.session.log)
-        self._open_table(self.session.resumed and self.controller.view(None).phase != "start")
-        self.call_after_refresh(self._advance)
+    @property
+    def odds_on(self) -> bool:
+        """Whether the table shows odds (the app's setting; off without an app)."""
+        try:
+            return app_host(self).settings.show_odds
+        except Exception:
+            return False
 
-    def log_lines(self) -> list[tuple[str, str]]:
-        return list(self.query_one(GameLog).lines)
+    def set_odds(self, on: bool) -> None:
+        with contextlib.suppress(Exception):
+            app_host(self).update_settings(show_odds=on)
 
-    def _available_actions(self) -> list[Action]:
-        if self.controller.over:
-            return [REMATCH, TITLE] if self._can_rematch() else [TITLE]
-        return self.controller.actions()
+    @property
+    def confirm_quit(self) -> bool:
+        if self._confirm_quit is not None:
+            return self._confirm_quit
+        return app_host(self).settings.confirm_quit
 
-    # -- the flow --------------------------------------------------------------------------
+    # -- what the app and the tests read ----------------------------------------------------
+
+    @property
+    def flow(self) -> TableFlow:
+        return self.presenter.flow
+
+    @property
+    def cover(self) -> Cover | None:
+        """The box over the table now (a curtain, a private card, the cut, a round's end)."""
+        return self.presenter.cover
+
+    @property
+    def viewer(self) -> int | None:
+        return self.presenter.viewer
+
+    @property
+    def moves(self) -> int:
+        return self.presenter.moves
 
     @property
     def busy(self) -> bool:
         """True while a computer's pause or an animation runs (a key skips it)."""
-        return self.flow.busy
+        return self.presenter.flow.busy
 
-    def _advance(self) -> None:
-        """Play on until a person must act or something must be waited for."""
-        while self.flow.ready:
-            after = self.flow.take_after_curtain()
-            if after is not None:
-                self._open_cover(
-                    curtain_cover(after, self.ascii_only, self.gate), self._curtain_closed
+    @property
+    def names(self) -> list[str]:
+        return self.presenter.names
+
+    @property
+    def log_names(self) -> list[str]:
+        return self.presenter.log_names
+
+    @property
+    def cover_box(self) -> CoverBox | None:
+        """The box drawn over the table now, if any."""
+        cover = self._shown_cover
+        return None if cover is None else self.boxes[type(cover)]
+
+    @property
+    def game_in_progress(self) -> bool:
+        return not self.controller.over
+
+    @property
+    def saving(self) -> bool:
+        """True while this game is being saved (off after a failure)."""
+        return self.session.saving
+
+    def save_game(self) -> None:
+        """Save now and wait for the write (the app calls this on quit and hang-up)."""
+        self.presenter.save()
+        self.session.flush(SAVE_FLUSH)
+
+    def rules_context(self) -> tuple[str, frozenset[str]]:
+        return self.controller.game_id, self.controller.view(None).variants
+
+    def help_keys(self) -> list[tuple[str, str]]:
+        """The keys of what may be done right now (the help screen adds the bindings)."""
+        if isinstance(self.presenter.cover, NumberChoice):
+            return list(CutChooser.KEYS)
+        return [(key_label(key), words) for key, words in self.presenter.help_keys()]
+
+    # -- building the screen ----------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        seats = self.kit.seats
+        with Vertical(id="table"):
+            with Center(classes="band"):
+                yield SeatGrid(id="seats-top", classes="seats")
+            with Horizontal(id="centre"):
+                yield PotView(
+                    id="pot",
+                    title=seats.pot_title,
+                    word=seats.counter_word,
+                    plural=seats.counter_plural,
+                    symbol=seats.symbol,
+                    ascii_symbol=seats.ascii_symbol,
+                    ascii_only=self.ascii_only,
                 )
-                return
-            self._refresh_table(())
-            plan = self.flow.plan(self.controller, self.pace, self.app.screen is self)
-            if plan.kind in ("wait", "forced"):
-                self._wait(plan.delay, plan.seat, plan.kind == "forced")
-                return
-            if plan.kind == "move":
-                if not self._computer_move():
-                    return
-                continue
-            if plan.kind == "look" and plan.seat is not None:
-                self._tell_recap(plan.seat)
-                before = self.kit.curtain_before(self.controller, plan.seat, self.ascii_only)
-                if before is not None:
-                    self._status(plan.seat, "Waiting for {who}...")
-                    curtain = curtain_cover(before, self.ascii_only, self.gate)
-                    self._open_cover(curtain, self._curtain_closed)
-                    return
-            self._show_actions()
-            return
+                yield self.centre
+                yield TableInfo(id="info")
+            with Center(classes="band"):
+                yield SeatGrid(id="seats-bottom", classes="seats")
+            yield ActionBar(id="actions")
+            yield GameLog(id="log")
+        yield Static("", id="too-small", markup=False)
+        with CoverLayer():
+            yield from self.boxes.values()
+        yield KeyBar()
 
-    def _tell_recap(self, seat: int) -> None:
-        """A person's turn after many computer moves: what they missed, in the log."""
-        missed = self.recap.turn(seat)
-        if missed:
-            who = self.log_names[seat]
-            lines = self.kit.words.recap(missed, self.log_names, who, self.ascii_only)
-            self.query_one(GameLog).write(lines, style="bold")
+    def on_mount(self) -> None:
+        def moved() -> None:  # from the controller's thread
+            self.post_message(TableMoved())
 
-    def _wait(self, delay: float, seat: int | None, forced: bool = False) -> None:
-        if forced and seat is not None:
-            # The move shown as it will be made: no decision, so it plays itself (its key,
-            # or any key, plays it at once).
-            prompt = f"{fit(self.names[seat], 16, self.ascii_only)} has no choice:"
-            self.query_one(ActionBar).show_actions(self.controller.actions(), prompt=prompt)
+        self.controller.watch(moved)
+        self._layout(self.app.size.width, self.app.size.height)
+        self.presenter.open()
+        self.call_after_refresh(self.presenter.shown)  # play on once the table is drawn
+
+    def on_screen_resume(self) -> None:
+        self.call_after_refresh(self.presenter.shown)
+
+    def on_screen_suspend(self) -> None:
+        """Covered by another screen (rules, keys): what is drawn is not seen, so the
+        decision or the box on it takes no key until drawn again."""
+        self.presenter.hidden()
+
+    def on_unmount(self) -> None:
+        self.presenter.close()
+        self._stop_timer()
+
+    # -- drawing a model (``TableFront.show``) ------------------------------------------------
+
+    def show(self, model: TableModel) -> None:
+        ascii_only = self.ascii_only
+        if model.log:
+            self.query_one(GameLog).append(model.log)
+        view = model.view
+        seats = self.kit.seats
+        panels = {
+            sv.seat: seats.panel_model(
+                view,
+                sv,
+                model.bots[sv.seat],
+                ascii_only,
+                None if model.odds is None else model.odds[sv.seat],
+            )
+            for sv in view.seats
+        }
+        for grid in self.query(SeatGrid):
+            grid.show(panels)
+        self.query_one(PotView).show(view.pot)
+        self.kit.centre.show(self.centre, view, model.log_names, model.events)
+        self.query_one(TableInfo).show(model.title, model.info)
+        self._show_bar(model)
+        self._show_cover(model.cover)
+        self.call_after_refresh(self._drawn, model.gate)
+
+    def _show_bar(self, model: TableModel) -> None:
+        bar, names, ascii_only = model.bar, model.names, self.ascii_only
+        actions = self.query_one(ActionBar)
+        if bar.actions or not bar.status:
+            prompt = ""
+            if bar.prompt is not None:
+                name = fit(names[bar.prompt], PROMPT_NAME, ascii_only)
+                prompt = f"{name} has no choice:" if bar.forced else f"{name}:"
+            actions.show_actions(bar.actions, enter_alias=bar.enter_alias, prompt=prompt)
         else:
-            thinking = "{who} (computer) is thinking" if seat is not None else "The table moves on"
-            finish = "; F finishes the game" if can_finish(self.controller) else ""
-            self._status(seat, thinking + "... any key to skip" + finish)
-        self.flow.to(FlowState.THINKING)
-        self._timer = self.set_timer(max(delay, MIN_WAIT), self._timer_fired)
+            who = fit(names[bar.who], STATUS_NAME, ascii_only) if bar.who is not None else ""
+            actions.show_status(bar.status.format(who=who))
+
+    def _show_cover(self, cover: Cover | None) -> None:
+        if cover == self._shown_cover:
+            return
+        before = self._shown_cover
+        self._shown_cover = cover
+        if before is not None and (cover is None or type(cover) is not type(before)):
+            self.boxes[type(before)].remove_class("-shown")
+        if cover is None:
+            return
+        box = self.boxes[type(cover)]
+        ascii_only = self.ascii_only
+        match cover:
+            case PassCurtain():
+                self.query_one(PassCurtainBox).fill(cover, ascii_only)
+            case PrivateCard():
+                self.query_one(PrivateCardBox).fill(cover, ascii_only)
+            case RoundEnd():
+                self.query_one(RoundEndBox).fill(cover, ascii_only)
+            case NumberChoice():
+                self.query_one(CutChooser).ask(cover, ascii_only)
+        box.add_class("-shown")
+        box.place(self.size, self._middle())
+
+    def _drawn(self, gate: int) -> None:
+        if self.is_attached and self.is_current:
+            self.presenter.drawn(gate, self.times.now())
+
+    def _middle(self) -> Region | None:
+        """The table's middle (pot, card, info) on the screen, if laid out."""
+        if self._arrangement is None or self.has_class("-too-small"):
+            return None
+        return self.query_one("#centre").region
+
+    def on_resize(self, event: Resize) -> None:
+        self._layout(event.size.width, event.size.height)
+        if self._shown_cover is not None:
+            self.boxes[type(self._shown_cover)].place(event.size, self._middle())
+
+    def _layout(self, width: int, height: int) -> None:
+        small = too_small(width, height)
+        self.set_class(small, "-too-small")
+        if small:
+            self.query_one("#too-small", Static).update(
+                f"This terminal is {width}x{height}; the table needs at least "
+                f"{MIN_WIDTH}x{MIN_HEIGHT}.\nMake the window bigger to go on playing "
+                "(Esc leaves the table)."
+            )
+            return
+        arrangement = self.kit.seats.arrange(len(self.controller.seats), width, height)
+        if arrangement == self._arrangement:
+            return
+        self._arrangement = arrangement
+        self.set_class(arrangement.large, "-large")
+        for grid_id, band, columns in (
+            ("#seats-top", arrangement.top, arrangement.columns_top),
+            ("#seats-bottom", arrangement.bottom, arrangement.columns_bottom),
+        ):
+            self.query_one(grid_id, SeatGrid).set_seats(
+                band, columns, arrangement.panel_height, arrangement.panel_width
+            )
+        self.query_one("#centre").styles.height = arrangement.centre_height
+
+    # -- what only a front end can do (``TableFront``) ----------------------------------------
+
+    def wait(self, seconds: float) -> None:
+        self._stop_timer()
+        self._timer = self.set_timer(max(seconds, MIN_WAIT), self._timer_fired)
+
+    def stop_wait(self) -> None:
+        self._stop_timer()
 
     def _stop_timer(self) -> None:
         if self._timer is not None:
@@ -189,194 +419,136 @@ class TableScreen(TableDoor):
 
     def _timer_fired(self) -> None:
         self._timer = None
-        self.flow.to(FlowState.READY)
-        if not self.flow.ready or self.app.screen is not self:
-            return  # left, or resumed by on_screen_resume
-        if self._computer_move():
-            self._advance()
+        self.presenter.timer()
 
-    def on_screen_resume(self) -> None:
-        if self.flow.ready:
-            self.call_after_refresh(self._advance)
+    def animate_move(self, events: Sequence[Event], names: Sequence[str], pace: Pace) -> bool:
+        return bool(self.kit.centre.animate(self.centre, events, names, pace.roll, pace.frames))
 
-    def _computer_move(self) -> bool:
-        """A computer's move (``flow.computer_move``); True when its result is shown."""
-        move = computer_move(self.controller)
-        return move is not None and self._after_action(move.events, move.seat, move.reason)
-
-    def _skip(self) -> None:
-        if self.flow.state is FlowState.ANIMATING:
-            self.kit.centre.finish(self.centre)
-        elif self.flow.state is FlowState.THINKING:
-            self._stop_timer()
-            self.flow.to(FlowState.READY)
-            if self._computer_move():
-                self._advance()
-
-    def choose(self, action: Action) -> None:
-        """A person asked for ``action`` (by key or click)."""
-        if not self.flow.ready:
-            return
-        if action.kind in END_KINDS:
-            self._end_choice(action.kind)
-            return
-        if self.controller.over:
-            return
-        if action.arg_range is not None and action.arg is None:
-            request = self.kit.words.number_request(action, self.current_view())
-            if request is not None:
-                chooser = number_cover(request, self.ascii_only)
-                self._open_cover(chooser, lambda arg: self._arg_chosen(action, arg))
-                return
-            action = action.with_arg(action.arg_range[0])
-        self._apply(action)
-
-    def _arg_chosen(self, action: Action, arg: Any) -> None:
-        if isinstance(arg, int):
-            self._apply(action.with_arg(arg))
-        else:
-            self._advance()
-
-    def _apply(self, action: Action) -> None:
-        self.gate.close_decision()
-        seat = self.controller.whose_turn()
-        try:
-            events = self.controller.apply(find_legal(self.controller.actions(), action))
-        except IllegalAction:
-            self.app.bell()
-            return
-        self.flow.person_moved()
-        if seat is not None and not self.controller.seats[seat].bot:
-            after = self.kit.curtain_after(self.controller, seat, events, self.ascii_only)
-            self.flow.after_curtain = after
-        if self._after_action(events, seat, None):
-            self._advance()
-
-    def _after_action(self, events: list[Event], seat: int | None, reason: str | None) -> bool:
-        """Save, log the computer's reason, animate; True if the result is shown now."""
-        self.moves += 1
-        self.recap.moved(events, seat is None or self.controller.seats[seat].bot is not None)
-        self.on_after_action(events)
-        if reason and seat is not None:
-            line = self.kit.words.reason_line(self.log_names[seat], reason)
-            self.query_one(GameLog).write([line], style="dim")
-        self.flow.moved(events)
-        pace = self.pace
-        if self.kit.centre.animate(self.centre, events, self.log_names, pace.roll, pace.frames):
-            # The action bar is left as it is: the tumbling dice say enough, and one
-            # repaint fewer per turn matters over a slow link.
-            self.flow.to(FlowState.ANIMATING)
-            return False
-        return self._reveal()
+    def end_animation(self) -> None:
+        self.kit.centre.finish(self.centre)
 
     @on(AnimationDone)
     def _animation_done(self, message: AnimationDone) -> None:
         message.stop()
-        if self.flow.state is not FlowState.ANIMATING:
-            return
-        self.flow.to(FlowState.READY)
-        if self._reveal():
-            self._advance()
+        self.presenter.animated()
 
-    def _reveal(self) -> bool:
-        """Show what the last move did; True unless a round-end screen was opened."""
-        events = self.flow.take_pending()
-        view = self.current_view()
-        words, ascii_only = self.kit.words, self.ascii_only
-        self.query_one(GameLog).write(
-            words.narrate(events, self.log_names, ascii_only, self.viewer)
-        )
-        self._refresh_table(events)
-        summary = words.round_summary(view, events, self.log_names, ascii_only)
-        if summary is None:
-            return True
-        self._show_actions()
-        self._open_round_end(summary)
-        return False
+    def save(self) -> None:
+        app_host(self).autosave(self.session)
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Finish the game is offered only once no person is left in it."""
-        if action == "finish":
-            return can_finish(self.controller)
-        return True
+    def close_table(self) -> None:
+        app_host(self).back_to_title()
 
-    def action_finish(self) -> None:
-        """Play every move left at once and show the result (no person is left)."""
-        if not can_finish(self.controller) or self.flow.closed:
-            return
-        self._stop_timer()
-        if self.flow.busy:
-            if self.flow.state is FlowState.ANIMATING:
-                self.kit.centre.finish(self.centre)
-            self.flow.to(FlowState.READY)
-        words, ascii_only = self.kit.words, self.ascii_only
+    def leave(self) -> None:
+        """Leave the table now, saved (no question asked)."""
+        self.presenter.leave()
 
-        def narrate(events: Sequence[Event]) -> list[str]:
-            return words.narrate(events, self.log_names, ascii_only, None)
+    def rematch(self, config: GameConfig, match: Match) -> None:
+        app_host(self).start_game(config, match=match)
 
-        played = play_out(self.controller, narrate, self.flow.take_pending())
-        self.moves += played.moves
-        self.query_one(GameLog).write(played.lines)
-        self.flow.moved(played.last)
-        self.on_after_action(played.last)
-        if self._reveal():
-            self._advance()
+    def bell(self) -> None:
+        self.app.bell()
+
+    def from_thread(self, callback: Callable[[], None]) -> None:
+        self.post_message(Later(callback))
+
+    @on(Later)
+    def _later(self, message: Later) -> None:
+        message.stop()
+        if self.is_attached:
+            message.callback()
+
+    @on(TableMoved)
+    def _table_moved(self, message: TableMoved) -> None:
+        message.stop()
+        if self.is_attached:
+            self.presenter.table_moved()
+
+    # -- keys and clicks ----------------------------------------------------------------------
 
     def on_key(self, event: Key) -> None:
-        """A key typed ahead of a screen on top, or after leaving, acts no more; a key
-        that does not pass the decision gate makes no person's move (it is dropped).
-        While a box covers the table, the box has every key first (``_cover_key``)."""
-        if self.cover is not None:
-            self._cover_key(event)
+        """Every key goes to the presenter with its arrival time; a key it uses (or
+        drops on purpose, typed ahead of a gate) goes no further. The cut's chooser has
+        its own keys first."""
+        asking = isinstance(self.presenter.cover, NumberChoice)
+        if asking and self.query_one(CutChooser).take_key(event):
+            event.stop()
+            event.prevent_default()
             return
-        bound = event.key in self.active_bindings
-        use = self.flow.key(bound)
-        action = match_key(self._available_actions(), event.key) if use == "action" else None
-        if action is not None and not bound and self.person_deciding():
-            if not self.gate.decides(event):
-                action = None
-                event.stop()
-                event.prevent_default()
-        else:
-            self.gate.record(event)
-        if use == "skip":
+        if self.presenter.key(event.key, self.times.arrival(event), self._binding(event.key)):
             event.stop()
             event.prevent_default()
-            self._skip()
-        elif action is not None:
-            event.stop()
-            event.prevent_default()
-            self.choose(action)
 
-    def person_deciding(self) -> bool:
-        """True while the move to make is a person's (their action keys are gated)."""
-        if self.controller.over:
-            return False
-        seat = self.controller.whose_turn()
-        return seat is not None and not self.controller.seats[seat].bot
-
-    def _show_actions(self) -> None:
-        """Draw the actions; a person's decision opens once they are on screen."""
-        super()._show_actions()
-        if self.person_deciding():
-            self.call_after_refresh(self.gate.decision_drawn, self.gate.open_decision())
-        else:
-            self.gate.close_decision()
-
-    def on_screen_suspend(self) -> None:
-        """Covered: the decision on screen is not seen, so it takes no key; it opens
-        again when the actions are drawn anew."""
-        self.gate.close_decision()
+    def _binding(self, key: str) -> KeyBinding:
+        """Who binds ``key``: this screen ("table"), the app ("app"), or nobody."""
+        binding = self.active_bindings.get(key)
+        if binding is None:
+            return None
+        return "table" if binding.node is self else "app"
 
     @on(ActionBar.Chosen)
     def _clicked(self, message: ActionBar.Chosen) -> None:
         message.stop()
-        self.choose(message.action)
+        self.presenter.choose(message.action)
 
-    def on_unmount(self) -> None:
-        self.flow.to(FlowState.LEFT)
-        self._stop_timer()
-        self.session.release()
+    @on(RoundEndBox.Chosen)
+    def _round_end_clicked(self, message: RoundEndBox.Chosen) -> None:
+        message.stop()
+        self.presenter.answer(message.kind)
+
+    @on(CutChooser.Answered)
+    def _cut(self, message: CutChooser.Answered) -> None:
+        message.stop()
+        self.presenter.answer(message.depth)
+
+    # -- the table's own keys --------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Finish the game is offered only once no person is left in it."""
+        if action == "finish":
+            return self.presenter.can_finish()
+        return True
+
+    def action_finish(self) -> None:
+        self.presenter.finish()
+
+    def action_toggle_odds(self) -> None:
+        self.presenter.toggle_odds()
+
+    def action_leave(self) -> None:
+        question = self.presenter.leave_question()
+        if question is not None and self.confirm_quit:
+            from tui.screens.confirm import ConfirmScreen
+
+            self.app.push_screen(
+                ConfirmScreen(question, yes="Leave", no="Keep playing"),
+                lambda yes: self.presenter.leave() if yes else None,
+            )
+            return
+        self.presenter.leave()
+
+    def action_read_log(self, pages: int) -> None:
+        """Scroll the log ``pages`` back (negative: forward; 0: to the live end). The
+        action bar keeps the live turn in sight meanwhile."""
+        log = self.query_one(GameLog)
+        if pages:
+            log.scroll(pages * log.page)
+        else:
+            log.live()
+
+    def action_door(self) -> None:
+        """W: who sits at the table, when the controller offers a choice (a shared
+        table's host: let a joiner in, turn them away, kick a seat)."""
+        choices = self.controller.door()
+        if not choices:
+            self.app.bell()
+            return
+        from tui.screens.door import DoorScreen
+
+        def chosen(choice: str | None) -> None:
+            if choice is not None:
+                self.controller.open_door(choice)
+
+        self.app.push_screen(DoorScreen(choices), chosen)
 
 
 def table_screen(session: HeldTable) -> TableScreen:

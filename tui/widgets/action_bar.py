@@ -15,9 +15,9 @@ from rich.text import Text
 from textual.geometry import Size
 from textual.message import Message
 
+from tui.cells import printable
 from tui.engine.core import Action
 from tui.widgets.lines import LineWidget
-from tui.widgets.textfit import printable
 
 KEY_NAMES = {"enter": "Enter", "space": "Space", "escape": "Esc"}
 MAX_ROWS = 3

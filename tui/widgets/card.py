@@ -27,9 +27,10 @@ from rich.text import Text
 from textual.geometry import Size
 from textual.widget import Widget
 
+from tui.cells import printable
 from tui.engine.cards import rank_label
 from tui.glyphs import card as card_label
-from tui.widgets.textfit import crop, printable
+from tui.widgets.textfit import crop
 
 BACK = "\u2592"
 ASCII_BACK = "#"

@@ -14,11 +14,11 @@ from dataclasses import dataclass
 
 from rich.cells import cell_len
 
+from tui.cells import fit
 from tui.engine.core import Event, SeatView, TableView
 from tui.glyphs import card as card_glyph
 from tui.narrate.words import join_names
 from tui.widgets.card import CardView
-from tui.widgets.textfit import fit
 
 CAPTION_CELLS = 24
 """The narrowest the middle's words get (at 80 columns): a line kept whole fits it."""

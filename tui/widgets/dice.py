@@ -15,10 +15,11 @@ from __future__ import annotations
 from rich.text import Text
 from textual.timer import Timer
 
+from tui.cells import fit, printable
 from tui.glyphs import dice as dice_glyphs
 from tui.widgets.animation import AnimationDone
 from tui.widgets.lines import LineWidget
-from tui.widgets.textfit import centred, fit, printable
+from tui.widgets.textfit import centred
 
 MAX_ROLL_SECONDS = 0.6
 

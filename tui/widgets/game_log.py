@@ -18,8 +18,8 @@ from collections.abc import Iterable
 from rich.text import Text
 from textual import events
 
+from tui.cells import printable
 from tui.widgets.lines import LineWidget
-from tui.widgets.textfit import printable
 
 MAX_LINES = 1000
 """The newest lines kept (and saved): a long Chase game at a table of twenty."""
@@ -51,6 +51,11 @@ class GameLog(LineWidget):
             self.back += len(self._rows(added))  # the reader's view stays put
             self.unseen += len(added)
         self.redraw()
+
+    def append(self, lines: Iterable[tuple[str, str]]) -> None:
+        """Append ``(text, style)`` lines, each with its own style."""
+        for text, style in lines:
+            self.write([text], style)
 
     def restore(self, lines: Iterable[tuple[str, str]]) -> None:
         """Start with the log of a resumed game (kept in its save)."""

@@ -17,8 +17,10 @@ from dataclasses import dataclass
 from rich.cells import cell_len
 from rich.text import Text
 
+from tui.cells import fit
+from tui.narrate.words import percent
 from tui.widgets.lines import LineWidget
-from tui.widgets.textfit import crop, fit
+from tui.widgets.textfit import crop
 
 FLAG_MARKS: dict[str, tuple[str, str, str]] = {
     "winner": ("\u2605", "*", "winner"),
@@ -68,15 +70,6 @@ class PanelModel:
         word = self.counter_word if self.counters == 1 else self.counter_plural
         chance = "" if self.odds is None else f", {percent(self.odds)}"
         return f"{self.counters} {word}{chance}"
-
-
-def percent(chance: float) -> str:
-    """A chance in whole percent; "<1 %" and ">99 %" rather than a 0 or 100 that is not."""
-    if 0 < chance < 0.005:
-        return "<1 %"
-    if 0.995 < chance < 1:
-        return ">99 %"
-    return f"{100 * chance:.0f} %"
 
 
 def odds_bar(chance: float, width: int, ascii_only: bool) -> str:

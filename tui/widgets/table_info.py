@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from tui.cells import printable
 from tui.widgets.lines import LineWidget
-from tui.widgets.textfit import crop, printable
+from tui.widgets.textfit import crop
 
 FLOW_GAP = "  "
 """Between two of the box's lines when they flow on as one paragraph."""

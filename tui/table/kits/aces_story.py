@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
-from tui.widgets.player_panel import percent
+from tui.narrate.words import percent
 
 BLOCKS = "\u2581\u2582\u2583\u2584\u2585\u2586\u2587\u2588"
 ASCII_RAMP = ".:-=+*#%@"

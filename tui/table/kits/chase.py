@@ -1,12 +1,10 @@
-"""Chase the Ace at the table: lives, a card per seat, curtains between people, the cut.
+"""Chase the Ace at the table, drawn: lives and a card on every panel, the card in the
+middle, one-line panels for big tables.
 
-The table screen is shared with Aces; this kit says what differs (``tui.table.kit``).
-Who may see which card, and when a curtain is needed, is ruling C10 in
-``tui.session.privacy`` (``SHARED_KEYBOARD``); this kit only words the curtains.
-
-The log is always public: events are told with ``viewer=None``, so a card dealt,
-received or taken from the stock never reaches it. What a player knows privately is
-shown in the middle of the table of their private view only (``chase_centre``).
+What the table says, the curtains between people and who may see which card (ruling
+C10) are the kit's pure half, ``tui.table.kits.chase_words``. The log is always public:
+what a player knows privately is shown in the middle of the table of their private view
+only (``tui.widgets.chase_centre``).
 """
 
 from __future__ import annotations
@@ -18,29 +16,15 @@ from typing import TYPE_CHECKING
 from rich.cells import cell_len
 from rich.text import Text
 
-from tui.engine.chase.odds import loss_chance, move_chances
-from tui.engine.controller import Seat
-from tui.engine.core import Action, Event, SeatView, TableView
-from tui.glyphs import card as card_glyph
-from tui.narrate.chase import describe
-from tui.narrate.chase_recap import recap
-from tui.session.privacy import SHARED_KEYBOARD
-from tui.table.kit import (
-    Centre,
-    CurtainRequest,
-    Curtains,
-    NumberRequest,
-    RoundSummary,
-    Seats,
-    TableKit,
-    Words,
-)
+from tui.cells import fit
+from tui.engine.core import Event, SeatView, TableView
+from tui.table.kit import Centre, Seats, TableKit
 from tui.table.kits import chase_words
 from tui.table.kits.chase_layout import chase_arrange
+from tui.table.kits.chase_words import ChaseWords
 from tui.widgets.card import inline
 from tui.widgets.chase_centre import ChaseCentre, centre_picture
-from tui.widgets.player_panel import FLAG_MARKS, PanelModel, percent
-from tui.widgets.textfit import fit
+from tui.widgets.player_panel import FLAG_MARKS, PanelModel
 
 if TYPE_CHECKING:
     from textual.widget import Widget
@@ -72,10 +56,15 @@ class ChaseSeats(Seats):
         return chase_arrange(players, width, height)
 
     def panel_model(
-        self, view: TableView, seat_view: SeatView, seat: Seat, ascii_only: bool
+        self,
+        view: TableView,
+        seat_view: SeatView,
+        bot: str | None,
+        ascii_only: bool,
+        odds: float | None = None,
     ) -> PanelModel:
-        model = super().panel_model(view, seat_view, seat, ascii_only)
-        return replace(model, line=self.compact_line(view, seat_view, seat, ascii_only))
+        model = super().panel_model(view, seat_view, bot, ascii_only, odds)
+        return replace(model, line=self.compact_line(view, seat_view, bot, ascii_only))
 
     def detail(self, view: TableView, seat_view: SeatView, ascii_only: bool) -> Text | None:
         card = card_text(view, seat_view, ascii_only)
@@ -88,7 +77,7 @@ class ChaseSeats(Seats):
         return card
 
     def compact_line(
-        self, view: TableView, seat_view: SeatView, seat: Seat, ascii_only: bool
+        self, view: TableView, seat_view: SeatView, bot: str | None, ascii_only: bool
     ) -> Text:
         """One line per seat for big tables: marker, name, lives, card, marks, kind."""
         flags = seat_view.flags
@@ -116,7 +105,7 @@ class ChaseSeats(Seats):
             if flag in flags:
                 symbol = FLAG_MARKS[flag][1 if ascii_only else 0]
                 line.append(symbol + " ", style="bold")
-        line.append("computer" if seat.bot else "person", style="dim")
+        line.append("computer" if bot else "person", style="dim")
         return line
 
 
@@ -142,98 +131,8 @@ class CardCentre(Centre):
         )
 
 
-class ChaseWords(Words):
-    """The public log, the info box, the showdown and the cut."""
-
-    odds_on = False
-
-    def __init__(self, titles: Mapping[str, str]) -> None:
-        super().__init__("chase", describe, titles)
-
-    def narrate(
-        self, events: Sequence[Event], names: Sequence[str], ascii_only: bool, viewer: int | None
-    ) -> list[str]:
-        """The public log: never a private event, whoever is looking (C10)."""
-        return describe(list(events), list(names), ascii_only=ascii_only, viewer=None)
-
-    def info_lines(self, view: TableView, names: Sequence[str], ascii_only: bool) -> list[str]:
-        """With odds on, a person's own view (never a public one: ``view.viewer`` is
-        ``None`` there) leads with their chance of losing a life, from what they know."""
-        lines = chase_words.info_lines(view, names, ascii_only, self.titles)
-        if not self.odds_on:
-            return lines
-        choice = move_chances(view)
-        if choice is not None:  # their turn: the same numbers the sharp computer uses
-            keep, other = percent(choice.keep), percent(choice.other)
-            odds = f"Lose a life if nobody else changes: keep {keep}, {choice.move} {other}"
-            return [odds, *lines]
-        chance = loss_chance(view)
-        if chance is None:
-            return lines
-        return [f"You lose a life: {percent(chance)} if nobody changes", *lines]
-
-    def round_summary(
-        self, view: TableView, events: Sequence[Event], names: Sequence[str], ascii_only: bool
-    ) -> RoundSummary | None:
-        return chase_words.round_summary(view, events, names, ascii_only)
-
-    def recap(
-        self, events: Sequence[Event], names: Sequence[str], who: str, ascii_only: bool
-    ) -> list[str]:
-        return recap(events, names, who, ascii_only)
-
-    def number_request(self, action: Action, view: TableView) -> NumberRequest | None:
-        if action.kind != "cut" or action.arg_range is None:
-            return None
-        dealer = view.current
-        name = view.seats[dealer].name if dealer is not None else "The dealer"
-        if "kings-swap" in view.variants:
-            note = "Kings swap too: whatever you find, you take it."
-        elif "dealers-king" in view.variants:
-            note = "A King found is shown and refused, and costs you a life (Dealer's King)."
-        else:
-            note = "A King found is shown and refused: you keep your card."
-        return NumberRequest(name, action.arg_range, note)
-
-
-class ChaseCurtains(Curtains):
-    """The curtain before a person's turn, and what they got in a swap (C10)."""
-
-    def pass_lines(self, view: TableView, names: Sequence[str], ascii_only: bool) -> list[str]:
-        return [
-            chase_words.status_line(view, names, ascii_only),
-            *chase_words.known_cards(view, names, ascii_only),
-        ]
-
-    def private_result(
-        self, view: TableView, seat: int, names: Sequence[str], ascii_only: bool
-    ) -> CurtainRequest | None:
-        """After a swap, the person sees what they got back, alone (C10)."""
-        me = view.seats[seat]
-        if me.card is None or view.received is None or view.gave is None:
-            return None
-        other = names[view.received[0]]
-        given = card_glyph(view.gave[1], ascii_only)
-        got = card_glyph(view.received[1], ascii_only)
-        lines = (f"You changed with {other}:", f"you gave {given} and got {got}.")
-        return CurtainRequest(seat, names[seat], lines, card=me.card)
-
-
 class ChaseKit(TableKit):
     """Chase the Ace: lives, cards, C10's curtains."""
 
     def __init__(self, titles: Mapping[str, str]) -> None:
-        super().__init__(
-            "chase",
-            "Chase the Ace",
-            seats=ChaseSeats(),
-            centre=CardCentre(),
-            words=ChaseWords(titles),
-            curtains=ChaseCurtains(),
-            privacy=SHARED_KEYBOARD,
-        )
-
-    def show_odds(self, on: bool) -> bool:
-        assert isinstance(self.words, ChaseWords)
-        self.words.odds_on = on
-        return True
+        super().__init__(ChaseWords(titles), seats=ChaseSeats(), centre=CardCentre())

@@ -1,22 +1,82 @@
-"""Chase the Ace at the table in words: the info box, what a player knows, the showdown.
+"""Chase the Ace at the table in words, and who may see which card (ruling C10).
 
-Everything here reads a ``TableView`` (public, or one seat's) and events, never the
-game itself, so it can only say what its viewer may know: the info box of a public
-table names no face-down card, and a player's private view adds only that player's
-card and the swap they were part of. Plain strings (names are user text, never markup).
+The pure half of the Chase kit (``tui.session.table_words``): the info box, what a
+player knows, the curtains between people, the showdown and the cut's question, and
+``SharedKeyboard``, the privacy rule. Everything here reads a ``TableView`` (public, or
+one seat's) and events, never the game itself, so it can only say what its viewer may
+know: the info box of a public table names no face-down card, and a player's private
+view adds only that player's card and the swap they were part of. The log is always
+public: events are told with ``viewer=None``, so a card dealt, received or taken from
+the stock never reaches it. Plain strings (names are user text, never markup).
+
+Ruling C10 for a game with hidden cards, ``SharedKeyboard``:
+
+- one person at the table (the rest computer players): that person's view is drawn
+  all the time, the computer players' cards stay face down;
+- two or more people still in the game: the table is public until the person whose
+  turn it is has passed the curtain, and only while it is still their turn;
+- a curtain comes before such a person's turn, except while dealing (nothing is
+  hidden yet) or when their King is face up (they can only stand, in full view);
+- after a person's swap they see what they got back, alone (a second curtain),
+  unless the move ended the round (the showdown shows every card anyway).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from tui.engine.chase.odds import loss_chance, move_chances
 from tui.engine.chase.rules import RANK_OF
-from tui.engine.core import Event, SeatView, TableView
+from tui.engine.core import Action, Event, SeatView, TableView
 from tui.glyphs import card as card_glyph
-from tui.narrate.chase import safe_pairs
-from tui.narrate.words import join_names
-from tui.session.privacy import ROUND_END_KINDS
-from tui.table.kit import RoundSummary, ShownCard, variants_line
+from tui.narrate.chase import describe, safe_pairs
+from tui.narrate.chase_recap import recap
+from tui.narrate.words import join_names, percent
+from tui.session.privacy import curtains_needed, people_in
+from tui.session.seat_control import TableController
+from tui.session.table_model import NumberChoice, PrivateCard, RoundSummary, ShownCard
+from tui.session.table_words import TableWords, variants_line
+
+SWAP = "swap"
+"""The event of a person's change of cards with a neighbour."""
+
+ROUND_END_KINDS = frozenset(
+    {"showdown", "nobody_loses", "all_out_replay", "shared_win", "game_won"}
+)
+"""Events that end a Chase round: every card is shown then, nothing stays private."""
+
+
+class SharedKeyboard:
+    """Ruling C10: hidden cards, people sharing one keyboard (see the module)."""
+
+    def viewer(self, controller: TableController, current: int | None) -> int | None:
+        people = people_in(controller)
+        if len(people) >= 2:
+            turn = controller.view(None).phase == "turn"
+            if turn and current is not None and current == controller.whose_turn():
+                return current
+            return None
+        if len(controller.humans) == 1:
+            return controller.humans[0]
+        return people[0] if people else None
+
+    def curtain_before(self, controller: TableController, seat: int) -> bool:
+        if not curtains_needed(controller) or seat not in controller.humans:
+            return False
+        view = controller.view(None)
+        return view.phase == "turn" and view.seats[seat].card_state != "king"
+
+    def curtain_after(
+        self, controller: TableController, seat: int, events: Sequence[Event]
+    ) -> bool:
+        kinds = {event.kind for event in events}
+        if kinds & ROUND_END_KINDS or SWAP not in kinds:
+            return False
+        return curtains_needed(controller)
+
+
+SHARED_KEYBOARD = SharedKeyboard()
+"""The rule keeps no state: one instance serves every table."""
 
 MOVE_WORDS = {
     "stand": "stood",
@@ -243,3 +303,78 @@ def round_summary(
         if dealer is not None:
             lines.append(f"The deal passes to {names[dealer]}.")
     return RoundSummary(title, tuple(lines), standings, final=final, showdown=shown)
+
+
+class ChaseWords(TableWords):
+    """The public log, the info box, the curtains, the showdown and the cut."""
+
+    def __init__(self, titles: Mapping[str, str]) -> None:
+        super().__init__("chase", "Chase the Ace", describe, titles, privacy=SHARED_KEYBOARD)
+
+    def show_odds(self, on: bool) -> bool:
+        self.odds_on = on
+        return True
+
+    def narrate(
+        self, events: Sequence[Event], names: Sequence[str], ascii_only: bool, viewer: int | None
+    ) -> list[str]:
+        """The public log: never a private event, whoever is looking (C10)."""
+        return describe(list(events), list(names), ascii_only=ascii_only, viewer=None)
+
+    def info_lines(self, view: TableView, names: Sequence[str], ascii_only: bool) -> list[str]:
+        """With odds on, a person's own view (never a public one: ``view.viewer`` is
+        ``None`` there) leads with their chance of losing a life, from what they know."""
+        lines = info_lines(view, names, ascii_only, self.titles)
+        if not self.odds_on:
+            return lines
+        choice = move_chances(view)
+        if choice is not None:  # their turn: the same numbers the sharp computer uses
+            keep, other = percent(choice.keep), percent(choice.other)
+            odds = f"Lose a life if nobody else changes: keep {keep}, {choice.move} {other}"
+            return [odds, *lines]
+        chance = loss_chance(view)
+        if chance is None:
+            return lines
+        return [f"You lose a life: {percent(chance)} if nobody changes", *lines]
+
+    def round_summary(
+        self, view: TableView, events: Sequence[Event], names: Sequence[str], ascii_only: bool
+    ) -> RoundSummary | None:
+        return round_summary(view, events, names, ascii_only)
+
+    def recap(
+        self, events: Sequence[Event], names: Sequence[str], who: str, ascii_only: bool
+    ) -> list[str]:
+        return recap(events, names, who, ascii_only)
+
+    def number_request(self, action: Action, view: TableView) -> NumberChoice | None:
+        if action.kind != "cut" or action.arg_range is None:
+            return None
+        dealer = view.current
+        name = view.seats[dealer].name if dealer is not None else "The dealer"
+        if "kings-swap" in view.variants:
+            note = "Kings swap too: whatever you find, you take it."
+        elif "dealers-king" in view.variants:
+            note = "A King found is shown and refused, and costs you a life (Dealer's King)."
+        else:
+            note = "A King found is shown and refused: you keep your card."
+        return NumberChoice(action, name, action.arg_range, note)
+
+    def pass_lines(self, view: TableView, names: Sequence[str], ascii_only: bool) -> list[str]:
+        return [
+            status_line(view, names, ascii_only),
+            *known_cards(view, names, ascii_only),
+        ]
+
+    def private_result(
+        self, view: TableView, seat: int, names: Sequence[str], ascii_only: bool
+    ) -> PrivateCard | None:
+        """After a swap, the person sees what they got back, alone (C10)."""
+        me = view.seats[seat]
+        if me.card is None or view.received is None or view.gave is None:
+            return None
+        other = names[view.received[0]]
+        given = card_glyph(view.gave[1], ascii_only)
+        got = card_glyph(view.received[1], ascii_only)
+        lines = (f"You changed with {other}:", f"you gave {given} and got {got}.")
+        return PrivateCard(seat, names[seat], me.card, lines)

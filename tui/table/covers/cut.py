@@ -1,4 +1,4 @@
-"""The dealer's cut (ruling C6): pick how deep to cut the stock, then Enter.
+"""The dealer's cut (ruling C6), drawn over the table: pick how deep to cut, then Enter.
 
 The stock is drawn from the side, the lifted part filled, with the depth marked; the
 card at that depth from the top (the bottom card of the lifted part) is the one the
@@ -21,12 +21,13 @@ import random
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.events import Key
+from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Static
 
-from tui.table.cover import BoxText, Cover
+from tui.cells import fit
+from tui.session.table_model import NumberChoice
+from tui.table.covers.box import BoxText, CoverBox
 from tui.widgets.key_hints import key_hints
-from tui.widgets.textfit import fit
 
 STEP_KEYS = {"left": -1, "down": -1, "right": 1, "up": 1, "pageup": -5, "pagedown": 5}
 
@@ -78,10 +79,10 @@ class StockBar(Widget):
         return Text("\n").join([bar, pointer])
 
 
-class CutScreen(Cover):
-    """A box over the table (``tui.table.cover``: only its cells are repainted) that
-    closes with the chosen depth, or ``None`` to go back without cutting. Not a gate:
-    the cut decides nothing hidden, every key acts at once."""
+class CutChooser(CoverBox):
+    """The cut over the table: posts ``Answered`` with the chosen depth, or ``None`` to
+    go back without cutting. Not a gate: the cut decides nothing hidden, every key acts
+    at once."""
 
     KEYS = (
         ("left/right", "One card shallower or deeper"),
@@ -93,34 +94,50 @@ class CutScreen(Cover):
         ("escape", "Back to the table without cutting"),
     )
 
-    def __init__(
-        self,
-        dealer: str,
-        depth_range: tuple[int, int],
-        ascii_only: bool = False,
-        rng: random.Random | None = None,
-        note: str = "",
-    ) -> None:
-        super().__init__(None, classes="cut")
-        self.dealer = fit(dealer, 24, ascii_only)
-        self.low, self.high = depth_range
-        self.depth = (self.low + self.high) // 2
-        self.ascii_only = ascii_only
+    class Answered(Message):
+        """The dealer cut at ``depth``, or went back (``None``)."""
+
+        def __init__(self, depth: int | None) -> None:
+            super().__init__()
+            self.depth = depth
+
+    def __init__(self, *, id: str | None = None, rng: random.Random | None = None) -> None:
+        super().__init__(id=id)
+        self.low, self.high = 1, 1
+        self.depth = 1
+        self.ascii_only = False
         self.rng = rng if rng is not None else random.Random()
         self.typed = ""
-        self.note = note
+        self.asking = False
+        """True from ``ask`` until the dealer answered (a key more does nothing)."""
 
     def box_width(self, screen_width: int) -> int:
         return 76
 
     def compose(self) -> ComposeResult:
-        yield BoxText(Text(f"{self.dealer} cuts the deck", style="bold"), id="cut-title")
-        yield BoxText(self._sentence(), id="cut-sentence")
-        yield BoxText(self._typed_line(), id="cut-typed")
+        yield BoxText(id="cut-title")
+        yield BoxText(id="cut-sentence")
+        yield BoxText(id="cut-typed")
         yield StockBar(self.low, self.high, self.depth, self.ascii_only)
-        if self.note:
-            yield BoxText(Text(self.note, style="italic"), id="cut-note")
-        yield BoxText(self._help(), id="cut-keys")
+        yield BoxText(id="cut-note")
+        yield BoxText(id="cut-keys")
+
+    def ask(self, choice: NumberChoice, ascii_only: bool) -> None:
+        """A new cut: the stock's depths, the chooser in the middle."""
+        self.low, self.high = choice.arg_range
+        self.depth = (self.low + self.high) // 2
+        self.ascii_only = ascii_only
+        self.typed = ""
+        self.asking = True
+        dealer = fit(choice.chooser, 24, ascii_only)
+        self.query_one("#cut-title", BoxText).update(Text(f"{dealer} cuts the deck", style="bold"))
+        note = self.query_one("#cut-note", BoxText)
+        note.display = bool(choice.note)
+        note.update(Text(choice.note, style="italic"))
+        self.query_one("#cut-keys", BoxText).update(self._help())
+        stock = self.query_one(StockBar)
+        stock.low, stock.high, stock.ascii_only = self.low, self.high, ascii_only
+        self.set_depth(self.depth)
 
     def _sentence(self) -> Text:
         text = Text("Take the card at depth ")
@@ -147,12 +164,14 @@ class CutScreen(Cover):
     def set_depth(self, depth: int) -> None:
         self.depth = min(self.high, max(self.low, depth))
         self.query_one(StockBar).set_depth(self.depth)
-        self.query_one("#cut-sentence", Static).update(self._sentence())
-        self.query_one("#cut-typed", Static).update(self._typed_line())
+        self.query_one("#cut-sentence", BoxText).update(self._sentence())
+        self.query_one("#cut-typed", BoxText).update(self._typed_line())
 
-    def take_key(self, event: Key) -> None:
+    def take_key(self, event: Key) -> bool:
+        """The dealer's key; True if the chooser used it."""
         key = event.key
-        handled = True
+        if not self.asking:
+            return False
         if key in STEP_KEYS:
             self.typed = ""
             self.set_depth(self.depth + STEP_KEYS[key])
@@ -172,11 +191,13 @@ class CutScreen(Cover):
             self.typed = ""
             self.set_depth(self.rng.randint(self.low, self.high))
         elif key in ("enter", "c", "space"):
-            self.close(self.depth)
+            self._answer(self.depth)
         elif key == "escape":
-            self.close(None)
+            self._answer(None)
         else:
-            handled = False
-        if handled:
-            event.stop()
-            event.prevent_default()
+            return False
+        return True
+
+    def _answer(self, depth: int | None) -> None:
+        self.asking = False
+        self.post_message(self.Answered(depth))

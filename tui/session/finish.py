@@ -12,9 +12,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from tui.engine.core import Event
-from tui.session.privacy import people_in
+from tui.session.privacy import people_left
 from tui.session.seat_control import TableController
-from tui.table.flow import computer_move
+from tui.session.table_flow import computer_move
 
 MOST_MOVES = 100_000
 """A game that has not ended after this many moves is left where it is (never hangs)."""
@@ -23,8 +23,10 @@ Narrate = Callable[[Sequence[Event]], list[str]]
 
 
 def can_finish(controller: TableController) -> bool:
-    """True when no person is left in a game still going: nothing waits on a key."""
-    return not controller.over and not people_in(controller)
+    """True when no person is left in a game still going, here or at another terminal
+    of a shared table: nothing waits on a key (a watcher of a shared table where people
+    still play is offered nothing to finish)."""
+    return not controller.over and not people_left(controller)
 
 
 @dataclass

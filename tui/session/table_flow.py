@@ -30,7 +30,7 @@ from tui.engine.core import Action, Event
 from tui.session.seat_control import TableController
 
 if TYPE_CHECKING:
-    from tui.table.kit import CurtainRequest
+    from tui.session.table_model import PrivateCard
 
 
 @dataclass(frozen=True)
@@ -184,7 +184,7 @@ class TableFlow:
     state: FlowState = FlowState.READY
     pending: list[Event] = field(default_factory=list)
     curtained: int | None = None
-    after_curtain: CurtainRequest | None = None
+    after_curtain: PrivateCard | None = None
 
     def to(self, state: FlowState) -> None:
         """Move to ``state``; from ``LEFT`` nothing moves (late timers, closing screens)."""
@@ -250,7 +250,7 @@ class TableFlow:
             return "binding" if bound else "skip"
         return "action"
 
-    def take_after_curtain(self) -> CurtainRequest | None:
+    def take_after_curtain(self) -> PrivateCard | None:
         request, self.after_curtain = self.after_curtain, None
         return request
 
