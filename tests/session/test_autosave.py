@@ -47,7 +47,10 @@ def test_jobs_run_in_order_and_a_waiting_job_gives_way_to_a_newer_one() -> None:
 def test_flush_waits_for_the_write_and_says_when_it_gave_up() -> None:
     writer = SaveWriter()
     gate = threading.Event()
-    writer.submit(lambda: None if gate.wait(5) else None)
+    def held() -> None:
+        gate.wait(5)
+
+    writer.submit(held)
     assert not writer.flush(0.05), "the write is still under way"
     gate.set()
     assert writer.flush(5) and writer.idle
