@@ -297,7 +297,7 @@ def _options(game_id: str, args: argparse.Namespace) -> dict[str, Any]:
             pairs[0] = pairs[0].replace(" with ", " goes with ", 1)
             raise UsageError(f"{PROG} play: {', '.join(pairs)}")
         value = chosen or (implied.pop() if implied else None)
-        if value is not None or option.setting is None:
+        if value is not None or not option.in_settings:
             options[option.key] = value or option.default
         for number in option.numbers.values():
             options[number.key] = getattr(args, number.key, None) or number.default

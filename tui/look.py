@@ -16,6 +16,7 @@ from typing import Any
 
 from textual.app import App
 
+from tui import games
 from tui.storage.settings import DEFAULT_THEME
 
 
@@ -45,9 +46,11 @@ def css_paths() -> list[str | PurePath]:
     return sheets("app", "title")
 
 
-TABLE_SHEETS = ("chase", "table")
+TABLE_SHEETS = (*games.style_sheets(), "table")
 """The table screen's sheets, in the order the app has always read them (a tie between
-two rules goes to the later one): the curtains' and Chase's rules, then the table's."""
+two rules goes to the later one): the games' own (``GameSpec.sheets``: Chase's holds
+the curtains' rules too), then the table's. Read from the registry when this module is
+first imported: a game registered later brings no sheet of its own to the table."""
 
 
 BOX_KINDS = ("round", "double", "heavy", "thick")

@@ -25,7 +25,7 @@ from tui.engine.core import (
     rng_from_json,
     rng_state_to_json,
 )
-from tui.game_spec import Choice, FirstSeat, GameSpec, NarrateFn, OptionSpec, VariantSpec
+from tui.games.spec import Choice, FirstSeat, GameSpec, OptionSpec, VariantSpec
 from tui.table.kit import Seats, TableKit, Words
 
 GOALS = {"short": 5, "long": 9}
@@ -164,10 +164,6 @@ def _engine() -> type[Any]:
     return RaceGame
 
 
-def _narrator() -> NarrateFn:
-    return describe
-
-
 def _kit(titles: Mapping[str, str]) -> TableKit:
     return TableKit("race", "Race", seats=RaceSeats(), words=Words("race", describe, titles))
 
@@ -192,7 +188,6 @@ RACE = GameSpec(
     ),
     engine=_engine,
     bot=RaceBot,
-    narrator=_narrator,
     kit=_kit,
     rules_markdown=lambda: "# Race\n\nStep 1 to 3 squares a turn; the first to the goal wins.\n",
     length_unit="steps",

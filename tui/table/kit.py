@@ -29,7 +29,7 @@ from rich.text import Text
 
 from tui.engine.controller import Seat
 from tui.engine.core import Action, Event, SeatView, TableView
-from tui.game_spec import NarrateFn
+from tui.games.spec import NarrateFn
 from tui.session.privacy import OPEN_TABLE, PrivacyRule
 from tui.session.seat_control import Presence, TableController
 from tui.table.layout import Arrangement, arrange
