@@ -200,7 +200,9 @@ def _table_options(play: argparse.ArgumentParser, every_variant: list[str]) -> N
         "--first-seat",
         type=_int_at_least(1, _most_players()),
         metavar="K",
-        help="seat K rolls first (aces) or deals first (chase) instead of a roll-off",
+        help="seat K "
+        + " or ".join(f"{spec.simulation.starts} ({spec.id})" for spec in games.all_games())
+        + ", instead of the game's own way of choosing",
     )
     for spec in games.all_games():
         for option in spec.options:
