@@ -17,6 +17,7 @@ from tui import __version__, games
 from tui.commands import Command, PlayRequest, ShareRequest
 from tui.engine.bots import BOT_LEVELS
 from tui.gameconfig import bot_names, clean_name, count_problem, table_problem
+from tui.narrate.words import join_names
 
 PROG = "party-dice"
 
@@ -74,7 +75,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     parser = _Parser(
         prog=PROG,
         description="Pass-the-keyboard party games in the terminal: "
-        "Aces in the Pot and Chase the Ace. With no command, opens the title screen.",
+        + join_names([spec.title for spec in games.all_games()])
+        + ". With no command, opens the title screen.",
         epilog="Over SSH, use `ssh -t host party-dice` so the game gets a terminal.",
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")

@@ -129,8 +129,7 @@ SPEC = GameSpec(
             name="ace-six",
             label="ace+six",
             kinds=("pot", "pass"),
-            help="a one-chip ace+six always goes to the pot, always to the neighbour,"
-            " or as the bot chooses",
+            help="a one-chip ace+six always to the pot or always to the neighbour",
         ),
     ),
     fairness=_fairness,

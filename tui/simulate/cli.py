@@ -97,7 +97,11 @@ def _parser(command: str = "simulate", about: str = SIMULATE_ABOUT) -> argparse.
     parser.add_argument(
         "--first-seat",
         metavar="K",
-        help="seat K (1-based) rolls first or deals first (default: roll-off / random dealer)",
+        help="seat K (1-based) "
+        + " or ".join(f"{spec.simulation.starts} ({spec.id})" for spec in registry.all_games())
+        + " (default: "
+        + "; ".join(spec.simulation.auto_order for spec in registry.all_games())
+        + ")",
     )
     forced = [(spec.id, spec.simulation.forced) for spec in registry.all_games()]
     choices = [(game, choice) for game, choice in forced if choice is not None]
@@ -106,10 +110,10 @@ def _parser(command: str = "simulate", about: str = SIMULATE_ABOUT) -> argparse.
         *(choice.flag for _game, choice in choices),
         dest="force",
         metavar="CHOICE",
-        help="make a game's one choice always the same way, or as the bot chooses "
-        f"(default {BOT_CHOOSES}): "
+        help="a game's one choice made always the same way (default "
+        f"{BOT_CHOOSES}: as the computer player chooses); "
         + "; ".join(
-            f"{game}: {'|'.join((*choice.kinds, BOT_CHOOSES))}, {choice.help} (also {choice.flag})"
+            f"{game}: {'|'.join((*choice.kinds, BOT_CHOOSES))}, {choice.help}"
             for game, choice in choices
         ),
     )
