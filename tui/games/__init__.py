@@ -3,8 +3,9 @@
 Each game's own module (``tui/games/<game>.py``) holds its ``GameSpec`` as ``SPEC``:
 facts as data, parts as lazy loaders (engine, bots, table kit, rules, odds, privacy),
 so ``party-dice rules`` and ``simulate`` load no Textual. The index finds those modules
-by listing this package, never by name: a game dropped in here is new files only. A game
-defined elsewhere is added with ``register`` (the test suite's third game is).
+by listing this package's folder, never by name: a game dropped in here is new files
+only. A game defined elsewhere is added with ``register`` (the test suite's third game
+is).
 
 Screens, the command line, the simulator, the saves and the history never branch on a
 game id: they ask ``get(game_id)`` for the spec and use what it says and what it loads.
@@ -13,7 +14,7 @@ game id: they ask ``get(game_id)`` for the spec and use what it says and what it
 from __future__ import annotations
 
 import importlib
-import pkgutil
+import os
 import random
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -212,12 +213,24 @@ def option_defaults(game_id: str, settings: Any) -> dict[str, Any]:
     }
 
 
+def _module_names() -> list[str]:
+    """The modules of this package, by name (its folder listed: the package is always
+    installed as files, as its style sheets are; ``pkgutil`` would cost start-up the
+    import of ``importlib.util`` for the same answer)."""
+    names = set()
+    for folder in __path__:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                name, _, suffix = entry.name.partition(".")
+                if suffix == "py" and name.isidentifier() and not name.startswith("_"):
+                    names.add(name)
+    return sorted(names)
+
+
 def _register_builtin() -> None:
     """Register every game module of this package: each one exposing ``SPEC``."""
-    for found in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        if found.name.startswith("_") or found.ispkg:
-            continue
-        spec = getattr(importlib.import_module(f"{__name__}.{found.name}"), "SPEC", None)
+    for name in _module_names():
+        spec = getattr(importlib.import_module(f"{__name__}.{name}"), "SPEC", None)
         if isinstance(spec, GameSpec):
             register(spec)
 
