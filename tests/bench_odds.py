@@ -71,16 +71,17 @@ def from_cache(players: int, chips: int) -> float:
     """Seconds to read a solved chain back from the per-user cache (a second table)."""
     import os
 
-    from tui.storage import odds_cache
+    from tui.engine.aces.odds_solve import solved
+    from tui.storage.cache import FileShelf
 
     spec = ChainSpec.for_table(frozenset({"three-chip"} if chips == 3 else ()), players)
     with tempfile.TemporaryDirectory() as home:
         old = os.environ.get("XDG_CACHE_HOME")
         os.environ["XDG_CACHE_HOME"] = str(Path(home))
         try:
-            odds_cache.chain(spec)
+            solved(spec, FileShelf())
             began = time.perf_counter()
-            odds_cache.chain(spec)
+            solved(spec, FileShelf())
             return time.perf_counter() - began
         finally:
             if old is None:

@@ -151,7 +151,7 @@ class PartyDiceApp(
         from tui.screens.title import TitleScreen
 
         # Under a table opened from the command line, the title waits for its first frame.
-        return TitleScreen(deferred=self.start_command.kind in ("play", "resume", "join"))
+        return TitleScreen.built()(deferred=self.start_command.kind in ("play", "resume", "join"))
 
     def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, self._on_theme_changed)

@@ -17,6 +17,7 @@ from tui import __version__, games
 from tui.commands import Command, PlayRequest, ShareRequest
 from tui.engine.bots import BOT_LEVELS
 from tui.gameconfig import bot_names, clean_name, count_problem, table_problem
+from tui.narrate.words import join_names
 
 PROG = "party-dice"
 
@@ -74,7 +75,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     parser = _Parser(
         prog=PROG,
         description="Pass-the-keyboard party games in the terminal: "
-        "Aces in the Pot and Chase the Ace. With no command, opens the title screen.",
+        + join_names([spec.title for spec in games.all_games()])
+        + ". With no command, opens the title screen.",
         epilog="Over SSH, use `ssh -t host party-dice` so the game gets a terminal.",
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
@@ -200,7 +202,9 @@ def _table_options(play: argparse.ArgumentParser, every_variant: list[str]) -> N
         "--first-seat",
         type=_int_at_least(1, _most_players()),
         metavar="K",
-        help="seat K rolls first (aces) or deals first (chase) instead of a roll-off",
+        help="seat K "
+        + " or ".join(f"{spec.simulation.starts} ({spec.id})" for spec in games.all_games())
+        + ", instead of the game's own way of choosing",
     )
     for spec in games.all_games():
         for option in spec.options:
@@ -297,7 +301,7 @@ def _options(game_id: str, args: argparse.Namespace) -> dict[str, Any]:
             pairs[0] = pairs[0].replace(" with ", " goes with ", 1)
             raise UsageError(f"{PROG} play: {', '.join(pairs)}")
         value = chosen or (implied.pop() if implied else None)
-        if value is not None or option.setting is None:
+        if value is not None or not option.in_settings:
             options[option.key] = value or option.default
         for number in option.numbers.values():
             options[number.key] = getattr(args, number.key, None) or number.default

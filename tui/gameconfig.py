@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tui import games
+from tui.engine.bots import BOT_LEVELS
 from tui.engine.controller import Controller, SaveFormatError, Seat
 from tui.lookalike import name_key
 from tui.names import INVISIBLE, has_a_letter
@@ -181,3 +182,64 @@ class GameConfig:
         if self.first_seat is not None and not 0 <= self.first_seat < len(self.seats):
             return f"first seat must be between 1 and {len(self.seats)}"
         return None
+
+
+# -- a table remembered between runs, as plain data (tui.storage.last_table) -------------
+
+
+def table_dict(config: GameConfig) -> dict[str, Any]:
+    """``config`` as plain data, without its seed: what the last table file keeps."""
+    return {
+        "seats": [{"name": seat.name, "level": seat.bot} for seat in config.seats],
+        "variants": sorted(config.variants),
+        "first_seat": config.first_seat,
+        "options": dict(config.options),
+    }
+
+
+def _option_keys(game_id: str) -> set[str]:
+    spec = games.get(game_id)
+    return {o.key for o in spec.options} | {n.key for o in spec.options for n in o.numbers.values()}
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def config_from_table(game_id: str, data: object) -> GameConfig | None:
+    """The table ``table_dict`` kept for ``game_id``, or ``None`` when anything in it no
+    longer makes sense (a game removed, a variant renamed, a level or name now refused):
+    such a table is forgotten, never an error."""
+    if game_id not in games.ids() or not isinstance(data, dict):
+        return None
+    seats_data, variants = data.get("seats"), data.get("variants", [])
+    if not isinstance(seats_data, list) or not isinstance(variants, list):
+        return None
+    if not all(isinstance(v, str) for v in variants):
+        return None
+    seats = []
+    for seat in seats_data:
+        if not isinstance(seat, dict) or not isinstance(seat.get("name"), str):
+            return None
+        level = seat.get("level")
+        if level is not None and level not in BOT_LEVELS:
+            return None
+        seats.append(Seat(seat["name"], level))
+    first = data.get("first_seat")
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        return None
+    keys = _option_keys(game_id)
+    kept = {
+        key: value
+        for key, value in options.items()
+        if key in keys and (isinstance(value, str) or _is_int(value))
+    }
+    config = GameConfig(
+        game_id,
+        tuple(seats),
+        variants=frozenset(variants),
+        first_seat=first if _is_int(first) else None,
+        options=kept,
+    )
+    return None if config.problem() else config

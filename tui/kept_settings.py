@@ -2,20 +2,22 @@
 
 A settings file that cannot be written does not stop the app: the change applies until
 the player quits, and the reason is told once (not again for every later change).
-No Textual here: the app applies the look and shows the ``Notice``.
+No Textual here: the app applies the look and shows the ``Notice``. The last tables'
+file holds plain data; here it becomes ``GameConfig`` values (``tui.gameconfig``).
 """
 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from tui.gameconfig import GameConfig
+from tui.gameconfig import GameConfig, config_from_table, table_dict
 from tui.session import Notice
 from tui.storage.files import StorageError
-from tui.storage.last_table import load_tables, save_tables
+from tui.storage.last_table import LastTables, load_tables, save_tables
 from tui.storage.settings import load_settings, save_settings
 
 
@@ -49,22 +51,30 @@ class KeptSettings:
 class KeptTables:
     """The last table of each game (``tui.storage.last_table``), saved when one starts.
 
-    A folder that cannot be written costs only the memory: the table still starts."""
+    A remembered table that no longer passes the checks is forgotten (and left out of
+    the file at the next save). A folder that cannot be written costs only the memory:
+    the table still starts."""
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = path
-        self.tables, self.message = load_tables(path)
+        stored, self.message = load_tables(path)
+        found = ((game, config_from_table(game, table)) for game, table in stored.tables.items())
+        self.configs: dict[str, GameConfig] = {game: c for game, c in found if c is not None}
+        self.last_game = stored.last_game if stored.last_game in self.configs else None
 
     def of(self, game_id: str) -> GameConfig | None:
         """The table ``game_id`` was last set up with, if any."""
-        return self.tables.tables.get(game_id)
+        return self.configs.get(game_id)
 
     @property
     def last(self) -> GameConfig | None:
         """The last table started from a setup ("Play again with the same table")."""
-        return self.tables.last
+        return self.configs.get(self.last_game) if self.last_game else None
 
     def remember(self, config: GameConfig) -> None:
-        self.tables = self.tables.remember(config)
-        with contextlib.suppress(StorageError, OSError):
-            save_tables(self.tables, self.path)
+        """Keep ``config`` (without its seed) as its game's table and the last one."""
+        self.configs[config.game_id] = dataclasses.replace(config, seed=None)
+        self.last_game = config.game_id
+        tables = {game: table_dict(kept) for game, kept in self.configs.items()}
+        with contextlib.suppress(StorageError, OSError, TypeError, ValueError):
+            save_tables(LastTables(tables, self.last_game), self.path)

@@ -16,6 +16,7 @@ from typing import Any
 
 from textual.app import App
 
+from tui import games
 from tui.storage.settings import DEFAULT_THEME
 
 
@@ -50,10 +51,9 @@ TABLE_SHEETS = ("table",)
 
 
 def game_sheets(game_id: str) -> list[str | PurePath]:
-    """A game's own sheet for its table (``styles/<game id>.tcss``), if it has one: read
-    when a table of that game is first shown, never for another game's."""
-    path = styles_dir() / f"{game_id}.tcss"
-    return [path] if path.is_file() else []
+    """A game's own sheets for its table (``GameSpec.sheets``): read when a table of
+    that game is first shown, never for another game's."""
+    return sheets(*games.get(game_id).sheets)
 
 
 BOX_KINDS = ("round", "double", "heavy", "thick")

@@ -341,7 +341,7 @@ async def test_setup_start_opens_a_table(make_app: MakeApp) -> None:
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert not isinstance(app.screen, (SetupScreen, TitleScreen))
-        assert app.screen_stack[0].__class__ is TitleScreen
+        assert isinstance(app.screen_stack[0], TitleScreen)
 
 
 # -- settings ----------------------------------------------------------------------------

@@ -47,10 +47,10 @@ def test_setup_aces(snap_compare: Any, make_app: MakeApp) -> None:
 def _remember_a_table() -> None:
     from tui.engine.controller import Seat
     from tui.gameconfig import GameConfig
-    from tui.storage.last_table import LastTables, save_tables
+    from tui.kept_settings import KeptTables
 
     seats = (Seat("Ann"), Seat("Ben"), Seat("Ada", "casual"), Seat("Alan", "sharp"))
-    save_tables(LastTables().remember(GameConfig("aces", seats)))
+    KeptTables().remember(GameConfig("aces", seats))
 
 
 def test_title_play_again(snap_compare: Any, make_app: MakeApp) -> None:

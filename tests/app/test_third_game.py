@@ -59,9 +59,8 @@ async def test_setup_table_save_resume_and_history(make_app: MakeApp, app_dirs: 
     app = make_app(settings_path=app_dirs.settings)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
-        title = app.screen
-        assert isinstance(title, TitleScreen)
-        title.action_choose("race")
+        assert isinstance(app.screen, TitleScreen)
+        await pilot.press(RACE.menu_key)  # its key on the title, as a player would
         await pilot.pause()
         setup = app.screen
         assert isinstance(setup, SetupScreen)

@@ -27,9 +27,9 @@ from tui.engine.aces.odds import (
     remember,
     seat_chances,
 )
-from tui.engine.aces.odds_solve import solve_all
+from tui.engine.aces.odds_solve import solve_all, solved
 from tui.simulate.play import Options, run
-from tui.storage import odds_cache
+from tui.storage.cache import FileShelf
 
 CLOSE = 1e-11
 
@@ -128,7 +128,7 @@ def agree(variants: tuple[str, ...], players: int, games: int, seed: int = 7) ->
     seat fixed: seat 1 rolls first, so the chain's start is the engine's)."""
     spec = ChainSpec.for_table(frozenset(variants), players)
     start = (spec.total // players,) * players
-    chances = odds_cache.chain(spec).chances(start)  # solved once: the run reads it back
+    chances = solved(spec, FileShelf()).chances(start)  # solved once: the run reads it back
     tally = run(Options("aces", players, games, seed, variants, first_seat=1))
     for seat, chance in enumerate(chances):
         error = math.sqrt(chance * (1 - chance) / games)
@@ -171,7 +171,7 @@ def test_the_choice_shows_both_options() -> None:
 def test_numpy_stays_off_the_start_up_path() -> None:
     code = (
         "import sys, tui.engine.aces, tui.engine.aces.odds, tui.engine.aces.bots, tui.games,"
-        " tui.app, tui.storage.odds_cache; print('numpy' in sys.modules)"
+        " tui.app, tui.storage.cache; print('numpy' in sys.modules)"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.stdout.strip() == "False", result.stderr

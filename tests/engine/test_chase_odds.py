@@ -9,6 +9,7 @@ from math import comb
 
 import pytest
 
+from tui import games
 from tui.engine.cards import FRESH_DECK
 from tui.engine.chase import ChaseGame
 from tui.engine.chase.bots import make
@@ -16,7 +17,6 @@ from tui.engine.chase.odds import loss_chance, move_chances
 from tui.engine.chase.rules import losing_seats
 from tui.engine.controller import Controller, Seat
 from tui.engine.core import Action
-from tui.table.kits.chase_words import ChaseWords
 
 NAMES = ["Ann", "Ben", "Cleo", "Dan", "Eve"]
 
@@ -69,7 +69,7 @@ def test_no_odds_view_knows_another_seats_card(seed: int) -> None:
     variants = frozenset(v for v in choices if chooser.random() < 0.5)
     game = ChaseGame(NAMES[:players], random.Random(seed), variants, first_dealer=0)
     controller = Controller(game, [Seat(n, "sharp") for n in NAMES[:players]], make)
-    words = ChaseWords({})
+    words = games.get("chase").new_words()
     words.odds_on = True
     checked = 0
     while not game.over and checked < 60:

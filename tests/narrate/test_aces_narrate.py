@@ -4,11 +4,8 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 from tests.support.aces import NAMES, choose, ev, new_game, roll
 from tui.engine.aces import AcesGame
-from tui.games import narrate
 from tui.narrate.aces import describe
 
 N3 = list(NAMES[:3])
@@ -131,11 +128,6 @@ def test_every_event_of_many_games_reads_as_words() -> None:
         game = AcesGame(N3, random.Random(seed), variants=variants, match="bankroll", bankroll=3)
         while not game.over:
             events = game.apply(chooser.choice(game.legal_actions()))
-            lines = narrate("aces", events, N3)
+            lines = describe(events, N3)
             assert lines and all(isinstance(line, str) and line for line in lines)
             assert len(lines) <= len(events)
-
-
-def test_the_dispatcher_refuses_unknown_games() -> None:
-    with pytest.raises(ValueError, match="unknown game"):
-        narrate("poker", [], [])

@@ -9,12 +9,12 @@ from rich.console import Console
 from rich.text import Text
 
 from tests.support.chase import chase_config, controller_for, deck, play
+from tui import games
 from tui.engine.controller import Controller
 from tui.engine.core import Action, Event, SeatView, TableView
 from tui.narrate.chase import describe
 from tui.screens.help import HelpScreen, help_text
 from tui.table.kits import chase_words
-from tui.table.kits.aces_words import AcesWords
 from tui.table.kits.chase import ChaseSeats
 from tui.widgets.player_panel import PanelModel, PlayerPanel
 
@@ -94,7 +94,7 @@ def _bankroll_view(scores: tuple[int, ...], winner: int) -> TableView:
 def test_bankroll_standings_count_one_chip_and_say_the_match_once() -> None:
     view = _bankroll_view((1, 5, 0), 1)
     events = [Event("round_won", 1, value=3)]
-    summary = AcesWords({}).round_summary(view, events, NAMES, False)
+    summary = games.get("aces").new_words().round_summary(view, events, NAMES, False)
     assert summary is not None
     assert ("Ann", "1 chip", "") in summary.standings
     assert ("Ben", "5 chips", "winner") in summary.standings
@@ -107,7 +107,8 @@ def test_a_rounds_match_counts_one_point() -> None:
         "aces", None, tuple(SeatView(i, n, 2) for i, n in enumerate(NAMES)), 0, None,
         "deal", 1, frozenset(), scores=(1, 0, 0), match="rounds", rounds_total=3,
     )  # fmt: skip
-    summary = AcesWords({}).round_summary(view, [Event("round_won", 0, value=1)], NAMES, False)
+    words = games.get("aces").new_words()
+    summary = words.round_summary(view, [Event("round_won", 0, value=1)], NAMES, False)
     assert summary is not None
     assert ("Ann", "1 point", "winner") in summary.standings
 

@@ -47,6 +47,7 @@ def test_jobs_run_in_order_and_a_waiting_job_gives_way_to_a_newer_one() -> None:
 def test_flush_waits_for_the_write_and_says_when_it_gave_up() -> None:
     writer = SaveWriter()
     gate = threading.Event()
+
     def held() -> None:
         gate.wait(5)
 

@@ -127,7 +127,7 @@ ACE_SIX_DICE = [1, 3, 1, 1, 2, 3, 1, 6, 2, 3, 1, 1]
 
 @pytest.mark.parametrize(("ace_six", "winner", "turns"), [("pot", 2, 4), ("pass", 1, 6)])
 def test_ace_six_pot_and_pass_resolve_the_choice(ace_six: str, winner: int, turns: int) -> None:
-    options = Options("aces", 3, 1, seed=0, first_seat=1, ace_six=ace_six)
+    options = Options("aces", 3, 1, seed=0, first_seat=1, force=ace_six)
     assert Table(options).play(ScriptedRandom(dice=ACE_SIX_DICE)) == ((winner,), turns)
 
 
@@ -144,8 +144,25 @@ def test_ace_six_bot_lets_the_bot_choose(dice: list[int], winner: int, turns: in
     """The casual computer reads the dice in order: ace first, the pot; six first, it
     passes. So "always pot", "always pass" or a simulation ignoring the bot each get one
     of the two games wrong."""
-    options = Options("aces", 3, 1, seed=0, first_seat=1, ace_six="bot", bot="casual")
+    options = Options("aces", 3, 1, seed=0, first_seat=1, force="bot", bot="casual")
     assert Table(options).play(ScriptedRandom(dice=dice)) == ((winner,), turns)
+
+
+def test_force_and_its_aces_spelling_are_one_option() -> None:
+    """``--force`` is the generic flag; a game's own spelling (``--ace-six``, from its
+    registry entry) is the same option, so giving both is refused like any repeat."""
+    assert parse(["aces", "--force", "pass"]).force == "pass"
+    assert parse(["aces", "--ace-six", "pot"]).force == "pot"
+    assert parse(["aces", "--ace-six", "pot", "--force", "pass"]).force == "pass"  # the last
+
+
+def test_the_text_report_names_the_forced_choice(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["aces", "--games", "3", "--seed", "1", "--force", "pass"]) == 0
+    out, _ = capsys.readouterr()
+    assert "; ace+six: pass" in out.splitlines()[1]
+    assert main(["chase", "--games", "2", "--seed", "1"]) == 0
+    out, _ = capsys.readouterr()
+    assert "ace+six" not in out
 
 
 def test_ace_six_pot_and_pass_change_the_numbers(capsys: pytest.CaptureFixture[str]) -> None:
@@ -177,7 +194,12 @@ BAD_INPUT = [
     (["chase", "--variant", "last-roll"], "announce-low, dealers-king, dealer-draws"),
     (["aces", "--bot-level", "genius"], "casual or sharp"),
     (["aces", "--ace-six", "both"], "pot, pass or bot"),
-    (["chase", "--ace-six", "pot"], "aces option"),
+    (["chase", "--ace-six", "pot"], "chase has no choice to force: --force is for aces"),
+    (["chase", "--force", "pot"], "chase has no choice to force: --force is for aces"),
+    (
+        ["aces", "--force", "both"],
+        "unknown ace+six choice 'both' to force: choose pot, pass or bot",
+    ),
     (["aces", "--seed", "x"], "whole number"),
     (["aces", "--no-such-option"], "--help"),
     (["aces", "--players"], "--help"),
@@ -219,19 +241,19 @@ def test_bad_input_from_the_command_line() -> None:
 def test_help_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--help"]) == 0
     out, _ = capsys.readouterr()
-    assert "--ace-six" in out and "--first-seat" in out
+    assert "--force" in out and "--ace-six" in out and "--first-seat" in out
 
 
 def test_parse_defaults() -> None:
     options = parse(["chase", "--seed", "3"])
-    assert (options.players, options.games, options.bot, options.ace_six) == (
+    assert (options.players, options.games, options.bot, options.force) == (
         6,
         1000,
         "sharp",
         None,
     )
     options = parse(["aces", "--variant", "last-roll", "--variant", "last-roll"])
-    assert options.players == 4 and options.ace_six == "bot" and options.variants == ("last-roll",)
+    assert options.players == 4 and options.force == "bot" and options.variants == ("last-roll",)
     assert isinstance(options.seed, int)
 
 

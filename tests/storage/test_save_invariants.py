@@ -1,7 +1,7 @@
 """Issue 18 items 1 and 2: every loaded save is validated before anything uses it.
 
 Each of ``save_edits.edits()`` (targeted edits of a valid mid-game save of each game,
-made over every field) goes through the real loader (``SaveStore.resume``): it is either
+made over every field) goes through the real loader (``Sessions.resume``): it is either
 refused, moved aside and told in one sentence, or it loads a game that plays to its end,
 every seat's view drawn on the way. None may crash or hang (a timer fails the test).
 """
@@ -18,7 +18,8 @@ import pytest
 from tests.support.save_edits import NAMED, Edit, edited, edits, save_file
 from tui.engine.chase.rules import next_in
 from tui.engine.controller import Controller
-from tui.storage.saves import SaveDamaged, SaveStore
+from tui.session import Sessions
+from tui.storage.saves import SaveDamaged
 
 SLOT = "{game}-20260101T120000-0badc0de"
 MAX_MOVES = 20_000
@@ -58,13 +59,14 @@ def play_to_the_end(controller: Controller) -> int:
 
 @pytest.mark.parametrize("edit", edits(), ids=[edit[0] for edit in edits()])
 def test_an_edited_save_is_refused_or_plays_to_the_end(edit: Edit, tmp_path: Path) -> None:
-    store = SaveStore(tmp_path / "saves")
+    sessions = Sessions(saves_dir=tmp_path / "saves")
+    store = sessions.store
     store.directory.mkdir(mode=0o700)
     slot_id = SLOT.format(game=edit[1])
     path = store.save_path(slot_id)
     path.write_bytes(save_file(edited(edit)))
     try:
-        slot, controller = store.resume(slot_id)
+        session = sessions.resume(slot_id)
     except SaveDamaged as error:
         assert edit[0] not in ACCEPTED, error.message
         assert "\n" not in error.message and error.message.endswith("."), error.message
@@ -74,8 +76,10 @@ def test_an_edited_save_is_refused_or_plays_to_the_end(edit: Edit, tmp_path: Pat
         assert not store.lock_path(slot_id).exists()  # and it can be opened no more
         return
     assert edit[0] in ACCEPTED, f"{edit[0]} loaded"
-    with slot:
-        play_to_the_end(controller)
+    try:
+        play_to_the_end(session.controller)
+    finally:
+        session.release()
 
 
 def test_the_named_cases_are_all_refused() -> None:

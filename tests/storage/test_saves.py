@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 
 from tests.support.disk import corrupt_copies, with_modes_obeyed
-from tui.engine.controller import SaveFormatError
+from tui.engine.core import FORMAT_VERSION
+from tui.session import Sessions
 from tui.storage import files, locks
 from tui.storage.files import StorageError
 from tui.storage.saves import (
@@ -41,7 +42,7 @@ def payload(names: list[str] | None = None, round: int = 1, game: str = "aces") 
 
 @pytest.fixture
 def store(tmp_path: Path) -> SaveStore:
-    return SaveStore(tmp_path / "state" / "saves")
+    return SaveStore(tmp_path / "state" / "saves", game_format=FORMAT_VERSION)
 
 
 def mode(path: Path) -> int:
@@ -471,7 +472,7 @@ def test_damaged_save_is_moved_aside_by_open(store: SaveStore, content: bytes) -
     slot_id = plant(store, content)
     with pytest.raises(SaveDamaged) as caught:
         store.open(slot_id)
-    assert isinstance(caught.value, SaveFormatError)
+    assert isinstance(caught.value, SaveError)
     assert "was damaged" in caught.value.message
     (moved,) = corrupt_copies(store.directory)
     assert moved.read_bytes() == content
@@ -571,7 +572,8 @@ def test_a_damaged_save_that_cannot_be_moved_is_kept_in_place(
         raise PermissionError(13, os.strerror(13))
 
     monkeypatch.setattr(files, "move_aside", refuse)
-    for attempt in (store.open, store.resume, store.load):
+    resume = Sessions(saves_dir=store.directory).resume
+    for attempt in (store.open, resume, store.load):
         with pytest.raises(SaveDamaged) as caught:
             attempt(slot_id)
         assert "it could not be moved aside (permission denied)" in caught.value.message
@@ -643,7 +645,7 @@ def test_lock_that_cannot_be_made_is_a_save_error_and_a_storage_error(
 
     monkeypatch.setattr(locks, "acquire", refuse)
     with pytest.raises(SaveUnavailable) as caught:
-        store.resume(slot.slot_id)
+        store.open(slot.slot_id)
     assert isinstance(caught.value, SaveError) and isinstance(caught.value, StorageError)
     assert caught.value.message.startswith("Could not lock a save in ")
     with pytest.raises(StorageError):
@@ -665,6 +667,45 @@ def test_unwritable_directory_simulated(store: SaveStore, monkeypatch: pytest.Mo
         slot.write(payload())
     assert caught.value.message.startswith("Could not write ")
     assert "(permission denied)" in caught.value.message
+
+
+# Plain data: storage keeps files, the session makes games
+
+
+def test_open_returns_the_game_as_plain_data_whatever_it_holds(store: SaveStore) -> None:
+    """Storage does not judge a game: a payload no engine could take (an unknown game,
+    no seats) is stored and returned exactly, as plain JSON data."""
+    odd = {"format": 1, "game": "nosuchgame", "seats": [], "state": {"anything": [1, "x"]}}
+    slot = store.new_slot("nosuchgame")
+    slot.write(odd)
+    slot.release()
+    (summary,) = store.list()
+    assert summary.game == "nosuchgame"
+    opened, payload = store.open(slot.slot_id)
+    assert payload == odd and type(payload) is dict
+    opened.release()
+
+
+def test_set_aside_moves_the_save_and_releases_it(store: SaveStore) -> None:
+    slot = store.new_slot("aces")
+    slot.write(payload())
+    error = slot.set_aside("a player's name shows nothing")
+    assert isinstance(error, SaveDamaged)
+    assert error.message.startswith(f"Your saved game {slot.slot_id} was damaged")
+    assert "a player's name shows nothing" in error.message
+    assert not slot.held and not store.lock_path(slot.slot_id).exists()
+    assert len(corrupt_copies(store.directory)) == 1 and store.list() == []
+
+
+def test_a_newer_game_format_is_only_checked_when_asked(tmp_path: Path) -> None:
+    newer = {**payload(), "format": FORMAT_VERSION + 1}
+    plain = SaveStore(tmp_path / "saves")
+    slot = plain.new_slot("aces")
+    slot.write(newer)
+    slot.release()
+    assert [s.slot_id for s in plain.list()] == [slot.slot_id]
+    checking = SaveStore(tmp_path / "saves", game_format=FORMAT_VERSION)
+    assert checking.list() == []
 
 
 # The real game
@@ -700,7 +741,9 @@ def test_round_trip_of_a_real_controller(store: SaveStore, game_id: str) -> None
         slot.write(interrupted.to_dict())
     slot.release()
 
-    resumed_slot, resumed = SaveStore(store.directory).resume(slot.slot_id)
+    session = Sessions(saves_dir=store.directory).resume(slot.slot_id)
+    resumed_slot, resumed = session.slot, session.controller
+    assert resumed_slot is not None
     assert resumed.to_dict() == reference.to_dict()
     for _ in range(30):
         if reference.over:
@@ -718,7 +761,7 @@ def test_resume_moves_an_unplayable_game_aside(store: SaveStore) -> None:
     slot.write({"format": 1, "game": "aces", "seats": [], "state": {}})
     slot.release()
     with pytest.raises(SaveDamaged) as caught:
-        store.resume(slot.slot_id)
+        Sessions(saves_dir=store.directory).resume(slot.slot_id)
     assert "was damaged" in caught.value.message
     assert len(corrupt_copies(store.directory)) == 1
     assert store.list() == []
@@ -729,7 +772,7 @@ def test_resume_a_game_from_a_newer_engine(store: SaveStore) -> None:
     slot.write({"format": 99, "game": "aces", "seats": [], "state": {}})
     slot.release()
     with pytest.raises(SaveDamaged) as caught:
-        store.resume(slot.slot_id)
+        Sessions(saves_dir=store.directory).resume(slot.slot_id)
     assert "written by a newer party-dice (format 99); left as it is" in caught.value.message
     assert store.save_path(slot.slot_id).exists() and corrupt_copies(store.directory) == []
     assert [s.slot_id for s in store.list()] == []  # not offered for a Continue either

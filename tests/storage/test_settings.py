@@ -76,7 +76,8 @@ def test_no_file_gives_defaults_and_no_message(path: Path) -> None:
 def test_defaults() -> None:
     settings = Settings()
     assert settings.variants_for("aces") == frozenset() == settings.variants_for("chase")
-    assert settings.chase_all_out == "replay"
+    assert settings.option("chase", "all_out") is None  # its first choice, "replay"
+    assert games.option_defaults("chase", settings) == {"all_out": "replay"}
     assert settings.animation == "normal"
     assert settings.glyphs == "unicode"
     assert settings.confirm_quit is True
@@ -91,7 +92,7 @@ def test_round_trip_of_every_field(path: Path) -> None:
             "aces": frozenset({"three-chip", "last-roll"}),
             "chase": frozenset({"kings-swap", "four-lives"}),
         },
-        chase_all_out="share",
+        options={"chase": {"all_out": "share"}},
         animation="off",
         glyphs="ascii",
         confirm_quit=False,
@@ -213,11 +214,18 @@ def test_a_person_reads_one_setting_per_line_after_the_header(path: Path) -> Non
         "# Unknown keys are ignored; a value of the wrong type falls back to its default.",
     ]
     keys = [line.split(" = ")[0] for line in lines if " = " in line]
-    per_game = [f"{game}_variants" for game in GAME_VARIANTS if GAME_VARIANTS[game]]
-    expected = [
-        name for f in fields(Settings) for name in (per_game if f.name == "variants" else [f.name])
-    ]
-    assert keys == ["format", *expected]  # one key per game's variants, in field order
+    per_game = {
+        "variants": [f"{game}_variants" for game in GAME_VARIANTS if GAME_VARIANTS[game]],
+        "options": [
+            f"{spec.id}_{option.key}"
+            for spec in games.all_games()
+            for option in spec.options
+            if option.in_settings
+        ],
+    }
+    expected = [name for f in fields(Settings) for name in per_game.get(f.name, [f.name])]
+    assert keys == ["format", *expected]  # one key per game's variants and option, in order
+    assert keys[:5] == ["format", "aces_variants", "chase_variants", "chase_all_out", "animation"]
     assert 'theme = "nord"' in lines and "confirm_quit = true" in lines
 
 
@@ -252,9 +260,13 @@ WRONG_TYPES: dict[str, Any] = {
 
 
 def _value(settings: Settings, key: str) -> Any:
-    """A setting by its key in the file (``<game>_variants`` for a game's variants)."""
+    """A setting by its key in the file (``<game>_variants`` for a game's variants,
+    ``<game>_<option>`` for a game's option)."""
     if key.endswith("_variants"):
         return settings.variants_for(key.removesuffix("_variants"))
+    game, _, option = key.partition("_")
+    if game in games.ids():
+        return settings.option(game, option)
     return getattr(settings, key)
 
 
@@ -428,6 +440,49 @@ def test_option_words_cover_every_choice() -> None:
     assert set(ALL_OUT_INFO) == {"replay", "share"}
     assert set(ANIMATION_INFO) == {"off", "fast", "normal"}
     assert set(GLYPHS_INFO) == {"unicode", "ascii"}
+
+
+def test_an_older_file_s_game_option_is_read_into_the_generic_options(path: Path) -> None:
+    """Files written before options were kept generically hold Chase's as the typed key
+    ``chase_all_out``: it is read (loses nothing), and written back under the same key."""
+    write(path, 'format = 1\nchase_all_out = "share"\nanimation = "fast"\n')
+    settings, message = load_settings(path)
+    assert message is None
+    assert settings.option("chase", "all_out") == "share"
+    assert games.option_defaults("chase", settings) == {"all_out": "share"}
+    save_settings(settings, path)
+    assert tomllib.loads(path.read_text())["chase_all_out"] == "share"
+
+
+def test_every_game_option_in_settings_has_its_key_written(path: Path) -> None:
+    """Generic: a game's option chosen in Settings, whatever game, is one flat key."""
+    save_settings(Settings(), path)
+    document = tomllib.loads(path.read_text())
+    for spec in games.all_games():
+        for option in spec.options:
+            key = f"{spec.id}_{option.key}"
+            assert (key in document) == option.in_settings
+            if option.in_settings:
+                assert document[key] == option.default
+
+
+def test_with_option_checks_the_option_and_its_value() -> None:
+    settings = Settings().with_option("chase", "all_out", "share")
+    assert settings.option("chase", "all_out") == "share"
+    assert settings.with_option("chase", "all_out", "replay") == Settings()  # the default
+    with pytest.raises(ValueError, match="not a choice"):
+        settings.with_option("chase", "all_out", "everyone")
+    with pytest.raises(ValueError, match="no option"):
+        settings.with_option("aces", "match", "rounds")  # the setup's, not the settings'
+
+
+def test_bot_levels_are_the_engine_s() -> None:
+    from typing import get_args
+
+    from tui.engine.bots import BOT_LEVELS
+    from tui.storage.settings import BotLevel
+
+    assert get_args(BotLevel) == tuple(BOT_LEVELS)
 
 
 def test_with_variants_and_variants_for() -> None:

@@ -10,7 +10,7 @@ reach the goal wins. The goal is the game's own setup option ("short" 5, "long" 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, ClassVar, Self
 
 from tui.engine.bots import Decision
@@ -25,7 +25,7 @@ from tui.engine.core import (
     rng_from_json,
     rng_state_to_json,
 )
-from tui.game_spec import Choice, FirstSeat, GameSpec, NarrateFn, OptionSpec, VariantSpec
+from tui.games.spec import Choice, FirstSeat, GameSpec, OptionSpec, VariantSpec
 from tui.session.table_words import TableWords
 from tui.table.kit import Seats, TableKit
 
@@ -165,12 +165,12 @@ def _engine() -> type[Any]:
     return RaceGame
 
 
-def _narrator() -> NarrateFn:
-    return describe
+def _words(spec: GameSpec) -> TableWords:
+    return TableWords(spec, describe)
 
 
-def _kit(titles: Mapping[str, str]) -> TableKit:
-    return TableKit(TableWords("race", "Race", describe, titles), seats=RaceSeats())
+def _kit(words: TableWords) -> TableKit:
+    return TableKit(words, seats=RaceSeats())
 
 
 RACE = GameSpec(
@@ -193,7 +193,7 @@ RACE = GameSpec(
     ),
     engine=_engine,
     bot=RaceBot,
-    narrator=_narrator,
+    words=_words,
     kit=_kit,
     rules_markdown=lambda: "# Race\n\nStep 1 to 3 squares a turn; the first to the goal wins.\n",
     length_unit="steps",

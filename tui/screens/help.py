@@ -121,10 +121,10 @@ class HelpScreen(SubScreen):
             sections.append(("At this table (where you were)", rows + list(TABLE_NOTE)))
         sections.append(("Everywhere", list(EVERYWHERE)))
         for title, cls in (
-            ("Title screen", TitleScreen),
+            ("Title screen", TitleScreen.built()),
             ("Setting up a game", SetupScreen),
             ("Settings", SettingsScreen),
-            ("Rules", RulesScreen),
+            ("Rules", RulesScreen.built()),
         ):
             rows = binding_rows(cls.BINDINGS)
             rows += list(getattr(cls, "EXTRA_KEYS", ()))

@@ -26,8 +26,10 @@ from textual.widgets.option_list import Option
 
 from tui import games, rules
 from tui.app_host import app_host
+from tui.games.spec import GameSpec
 from tui.look import sheets
 from tui.screens import SubScreen
+from tui.screens.game_keys import GameKeyed
 from tui.screens.rules_document import RulesDocument
 from tui.widgets.key_bar import KeyBar
 
@@ -49,15 +51,20 @@ KEPT = "rules"
 """The name the app's one rules screen is installed under."""
 
 
-class RulesScreen(SubScreen):
-    """Both games in tabs; ``game_id`` picks the first, ``variants`` marks a live table."""
+class RulesScreen(GameKeyed, SubScreen):
+    """Every game in tabs; ``game_id`` picks the first, ``variants`` marks a live table
+    (build it with ``built()``, or ``shown_in``: a key per game comes first)."""
 
     CSS_PATH = sheets("rules")
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        *(Binding(g.menu_key, f"show_game({g.id!r})", g.short_title) for g in games.all_games()),
+    OWN_BINDINGS: ClassVar[list[BindingType]] = [
         Binding("t", "toggle_contents", "Contents"),
     ]
+
+    @classmethod
+    def game_binding(cls, spec: GameSpec) -> Binding:
+        return Binding(spec.menu_key, f"show_game({spec.id!r})", spec.short_title)
+
     EXTRA_KEYS = (("Arrows, PgUp/PgDn", "Scroll the rules"),)
 
     def __init__(
@@ -79,16 +86,20 @@ class RulesScreen(SubScreen):
     ) -> RulesScreen:
         """The app's rules screen, set to open as ``RulesScreen(game_id, variants,
         ruling)`` would: built and installed the first time, the same one after. A new
-        one (not kept) when the kept one is on the stack already, under another screen."""
-        if not app.is_screen_installed(KEPT):
-            kept = cls(game_id, variants, ruling)
-            app.install_screen(kept, KEPT)
-            return kept
-        installed = app.get_screen(KEPT)
-        if not isinstance(installed, cls) or installed in app.screen_stack:
-            return cls(game_id, variants, ruling)
-        installed.show(game_id, variants, ruling)
-        return installed
+        one (not kept) when the kept one is on the stack already, under another screen;
+        a new one kept in its place when the games changed since it was built."""
+        built = cls.built()
+        if app.is_screen_installed(KEPT):
+            installed = app.get_screen(KEPT)
+            if installed in app.screen_stack:
+                return built(game_id, variants, ruling)
+            if isinstance(installed, built):
+                installed.show(game_id, variants, ruling)
+                return installed
+            app.uninstall_screen(KEPT)
+        kept = built(game_id, variants, ruling)
+        app.install_screen(kept, KEPT)
+        return kept
 
     def _choose(
         self, game_id: str | None, variants: frozenset[str] | None, ruling: str | None

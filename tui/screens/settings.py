@@ -6,6 +6,9 @@ forget. Variants that cancel each other are explained right where they are switc
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -15,6 +18,7 @@ from textual.widgets import Header, Label, Static, Switch
 from tui import games
 from tui.app_host import app_host
 from tui.engine.bots import BOT_LEVELS
+from tui.games.spec import GameSpec, OptionSpec
 from tui.look import sheets
 from tui.screens import SubScreen
 from tui.screens.variant_switches import VariantSwitches, state_word
@@ -28,38 +32,41 @@ GLYPH_CHECK = "\u2680 \u2681 \u2682 \u2683 \u2684 \u2685   \u2663 \u2666 \u2665 
 CHOICE_LABELS: dict[str, dict[str, str]] = {
     "animation": {"off": "Off", "fast": "Fast", "normal": "Normal"},
     "glyphs": {"unicode": "Unicode", "ascii": "ASCII"},
-    **{o.setting: o.labels() for g in games.all_games() for o in g.options if o.setting},
     "bot_level": {level: level.capitalize() for level in BOT_LEVELS},
     "old_saves": {"never": "Never", "7": "A week", "30": "A month", "90": "Three months"},
 }
 
-
-def _choice_info(field: str, value: str) -> str:
-    infos: dict[str, dict[str, str]] = {
-        "animation": ANIMATION_INFO,
-        "glyphs": GLYPHS_INFO,
-        **{
-            o.setting: {c.value: c.line for c in o.choices}
-            for g in games.all_games()
-            for o in g.options
-            if o.setting
-        },
-        "bot_level": BOT_LEVELS,
-        "old_saves": OLD_SAVES_INFO,
-    }
-    return infos[field].get(value, "")
+CHOICE_INFO: dict[str, Mapping[str, str]] = {
+    "animation": ANIMATION_INFO,
+    "glyphs": GLYPHS_INFO,
+    "bot_level": BOT_LEVELS,
+    "old_saves": OLD_SAVES_INFO,
+}
 
 
 class ChoiceRow(Vertical):
     """A labelled drop-down with a line saying what the current choice does."""
 
-    def __init__(self, field: str, label: str, options: list[tuple[str, str]], value: str) -> None:
+    def __init__(
+        self,
+        field: str,
+        label: str,
+        options: list[tuple[str, str]],
+        value: str,
+        info: Mapping[str, str] | None = None,
+    ) -> None:
         super().__init__(classes="choice-row", id=f"row-{field}")
         self.field = field
         self.label = label
         self.options = options
         self.value = value
+        self.info: Mapping[str, str] = CHOICE_INFO.get(field, {}) if info is None else info
+        """What each value does, in one line (``show_note``)."""
         self._note: str | None = None
+
+    def chosen(self, settings: Settings, value: str) -> dict[str, Any]:
+        """The change of settings choosing ``value`` here (none if it is already so)."""
+        return {} if getattr(settings, self.field) == value else {self.field: value}
 
     def compose(self) -> ComposeResult:
         with Horizontal(classes="choice-line"):
@@ -74,13 +81,32 @@ class ChoiceRow(Vertical):
     def show_note(self, value: str) -> None:
         """Say under the list what ``value`` does (each write lays the screen out again:
         only a change is written)."""
-        info = "" if self.field == "theme" else _choice_info(self.field, value)
+        info = self.info.get(value, "")
         if info == self._note:
             return
         self._note = info
         line = self.query_one(".choice-info", Static)
         line.update(info)
         line.display = bool(info)
+
+
+class GameOptionRow(ChoiceRow):
+    """A game's own option whose default Settings choose (``OptionSpec.in_settings``)."""
+
+    def __init__(self, spec: GameSpec, option: OptionSpec, settings: Settings) -> None:
+        label = f"{spec.short_title}: {option.label[:1].lower()}{option.label[1:]}"
+        value = settings.option(spec.id, option.key) or option.default
+        info = {choice.value: choice.line for choice in option.choices}
+        field = games.settings_key(spec.id, option.key)
+        super().__init__(field, label, list(option.labels().items()), value, info)
+        self.game_id = spec.id
+        self.key = option.key
+        self.default = option.default
+
+    def chosen(self, settings: Settings, value: str) -> dict[str, Any]:
+        if (settings.option(self.game_id, self.key) or self.default) == value:
+            return {}
+        return {"options": settings.with_option(self.game_id, self.key, value).options}
 
 
 class SettingsList(VerticalScroll, can_focus=False):
@@ -107,13 +133,8 @@ class SettingsScreen(SubScreen):
                 yield VariantSwitches(spec.id)
             for spec in games.all_games():
                 for option in spec.options:
-                    if option.setting:
-                        yield ChoiceRow(
-                            option.setting,
-                            f"{spec.short_title}: {option.label[:1].lower()}{option.label[1:]}",
-                            list(option.labels().items()),
-                            getattr(settings, option.setting),
-                        )
+                    if option.in_settings:
+                        yield GameOptionRow(spec, option, settings)
             yield Static("Play and display", classes="section-title")
             yield ChoiceRow(
                 "animation",
@@ -193,6 +214,7 @@ class SettingsScreen(SubScreen):
         if not isinstance(row, ChoiceRow):
             return
         app = app_host(self)
-        if getattr(app.settings, row.field) != event.value:
-            app.update_settings(**{row.field: event.value})
+        changes = row.chosen(app.settings, event.value)
+        if changes:
+            app.update_settings(**changes)
         row.show_note(event.value)

@@ -46,8 +46,8 @@ class MatchOptions(Vertical):
         remembered: Mapping[str, Any] = self.last.options if self.last else {}
         for option in self.spec.options:
             value = option.default
-            if option.setting:
-                value = getattr(app.settings, option.setting)
+            if option.in_settings:
+                value = app.settings.option(self.game_id, option.key) or value
             value = str(remembered.get(option.key, value))
             if value not in option.labels():
                 value = option.default

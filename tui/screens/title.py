@@ -22,6 +22,8 @@ from textual.widgets.option_list import Option
 from tui import games, glyphs
 from tui.app_host import app_host
 from tui.gameconfig import GameConfig
+from tui.games.spec import GameSpec
+from tui.screens.game_keys import GameKeyed
 from tui.storage.paths import history_path
 from tui.textual_compat.quiet_resume import QuietResume
 from tui.widgets.key_bar import KeyBar
@@ -75,11 +77,11 @@ def _prompt(key: str, title: str, note: str) -> Text:
     return text
 
 
-class TitleScreen(QuietResume):
-    """Pick a game, the rules, the settings, or a saved game."""
+class TitleScreen(GameKeyed, QuietResume):
+    """Pick a game, the rules, the settings, or a saved game (build it with ``built()``:
+    a key per game comes first)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        *(Binding(g.menu_key, f"choose({g.id!r})", g.short_title) for g in games.all_games()),
+    OWN_BINDINGS: ClassVar[list[BindingType]] = [
         Binding("p", "choose('again')", "Play again", show=False),
         Binding("o", "choose('continue')", "Continue", show=False),
         Binding("r", "choose('rules')", "Rules", show=False),
@@ -91,6 +93,10 @@ class TitleScreen(QuietResume):
         Binding("q", "choose('quit')", "Quit"),
     ]
     AUTO_FOCUS = "#menu"
+
+    @classmethod
+    def game_binding(cls, spec: GameSpec) -> Binding:
+        return Binding(spec.menu_key, f"choose({spec.id!r})", spec.short_title)
 
     def __init__(self, *, deferred: bool = False) -> None:
         """``deferred``: the title lies under a table opened from the command line, so

@@ -1,10 +1,10 @@
 """A table's odds, solved in the background so that no move ever waits for them.
 
 The game's registry entry says what its computer players and odds read
-(``GameSpec.ready``: Aces solves, or loads from the per-user cache, the round's chain and
-makes it known in this process). This runs it on a thread of its own and calls ``done``
-when it is there; a game with nothing to solve starts nothing. A failure only means no
-odds: the table plays on exactly as without them.
+(``GameSpec.ready``: Aces solves, or reads from the per-user cache, ``tui.storage.cache``,
+the round's chain and makes it known in this process). This runs it on a thread of its
+own and calls ``done`` when it is there; a game with nothing to solve starts nothing.
+A failure only means no odds: the table plays on exactly as without them.
 """
 
 from __future__ import annotations
@@ -29,10 +29,10 @@ def warm(
     chosen = frozenset(variants)
 
     def work() -> None:
-        from tui.storage import odds_cache
+        from tui.storage.cache import FileShelf
 
         try:
-            ready(players, chosen, odds_cache.chain)
+            ready(players, chosen, FileShelf())
         except Exception:  # odds are a nicety: never let them break a table
             return
         done()

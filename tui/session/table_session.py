@@ -23,14 +23,14 @@ from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from tui import games
-from tui.engine.controller import Controller
-from tui.engine.core import RandomSource
-from tui.gameconfig import GameConfig
+from tui.engine.controller import Controller, SaveFormatError
+from tui.engine.core import FORMAT_VERSION, RandomSource
+from tui.gameconfig import GameConfig, controller_from_save
 from tui.session.autosave import SaveWriter
 from tui.session.seat_control import TableController
-from tui.storage.files import StorageError, read_limited
-from tui.storage.save_format import Match, TableNotes, notes_of
-from tui.storage.saves import MAX_SAVE_BYTES, SaveSlot, SaveStore, SaveSummary
+from tui.storage.files import StorageError
+from tui.storage.save_format import Match, TableNotes
+from tui.storage.saves import SaveSlot, SaveStore, SaveSummary
 
 RngFactory = Callable[[GameConfig], RandomSource]
 """A scripted random source per game (tests and screenshots)."""
@@ -305,7 +305,8 @@ class TableSession:
 
 class Sessions:
     """What opens tables: the save store, the history file, and where randomness comes
-    from (scripted in tests, seeded, or fresh)."""
+    from (scripted in tests, seeded, or fresh). Where a config or a save's plain data
+    becomes a game: storage keeps files, the registry makes controllers."""
 
     def __init__(
         self,
@@ -327,7 +328,7 @@ class Sessions:
     def store(self) -> SaveStore:
         """The saved-game store, made when first asked for."""
         if self._store is None:
-            self._store = SaveStore(self._saves_dir)
+            self._store = SaveStore(self._saves_dir, game_format=FORMAT_VERSION)
         return self._store
 
     def make_rng(self, config: GameConfig) -> RandomSource:
@@ -365,10 +366,16 @@ class Sessions:
         return session, notice
 
     def resume(self, slot_id: str) -> TableSession:
-        """Open a saved game (raises ``SaveError``, whose message is one sentence)."""
-        slot, controller = self.store.resume(slot_id)
+        """Open a saved game (raises ``SaveError``, whose message is one sentence). A save
+        whose game cannot be played (``controller_from_save``: its rules, state or names)
+        is moved aside and told (``SaveDamaged``), never a crash."""
+        slot, payload = self.store.open(slot_id)
+        try:
+            controller = controller_from_save(payload)
+        except SaveFormatError as error:
+            raise slot.set_aside(str(error)) from error
         session = TableSession(controller, None, slot, history_path=self.history_path)
-        notes = self._notes(slot_id)
+        notes = self.store.notes(slot_id)
         session.log, session.match = list(notes.log), notes.match
         if slot.opened_stale:
             where = _position(controller)
@@ -376,14 +383,6 @@ class Sessions:
                 f"The last moves of this game could not be saved: it opens {where}.", "warning", 10
             )
         return session
-
-    def _notes(self, slot_id: str) -> TableNotes:
-        """The notes kept in a save just opened (none if it cannot be read again)."""
-        try:
-            data = read_limited(self.store.save_path(slot_id), MAX_SAVE_BYTES)
-        except Exception:  # the game itself was read: its log is not worth a failure
-            return TableNotes()
-        return TableNotes() if data is None else notes_of(data)
 
     def latest(self) -> tuple[str | None, list[Notice]]:
         """The newest save not open elsewhere (``party-dice resume``), or ``None``, and

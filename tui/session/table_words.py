@@ -15,13 +15,16 @@ table and a table host use the same words.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tui.cells import fit
 from tui.engine.core import Action, Event, TableView
 from tui.session.privacy import OPEN_TABLE, PrivacyRule
 from tui.session.seat_control import Presence, TableController
 from tui.session.table_model import NumberChoice, PassCurtain, PrivateCard, RoundSummary
+
+if TYPE_CHECKING:
+    from tui.games.spec import GameSpec
 
 LOG_NAME_WIDTH = 24
 """Names in the log are cut to this many cells, so one name cannot flood it."""
@@ -73,19 +76,17 @@ class TableWords:
 
     def __init__(
         self,
-        game_id: str,
-        title: str,
+        spec: GameSpec,
         describe: Narrator | None = None,
-        titles: Mapping[str, str] | None = None,
         *,
         privacy: PrivacyRule = OPEN_TABLE,
     ) -> None:
-        """``describe`` is the game's narrator and ``titles`` its variants' titles, both
-        from the game's spec (``tui.games``): the table never looks a game up."""
-        self.game_id = game_id
-        self.title = title
+        """The words of ``spec``'s table (its id, its title, its variants' titles),
+        with ``describe``, the game's narrator: the table never looks a game up."""
+        self.game_id = spec.id
+        self.title = spec.title
         self.describe = describe
-        self.titles: Mapping[str, str] = titles or {}
+        self.titles: Mapping[str, str] = spec.variant_titles
         self.privacy = privacy
         self.odds_on = False
 

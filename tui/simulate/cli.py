@@ -18,7 +18,7 @@ from typing import NoReturn, TypeVar
 from tui import games as registry
 from tui.cli import UsageError
 from tui.engine.bots import BOT_LEVELS
-from tui.game_spec import GameSpec
+from tui.games.spec import GameSpec
 from tui.simulate import report
 from tui.simulate.play import DEFAULT_BOT, Options, run
 
@@ -49,7 +49,8 @@ VARIANTS = _PerGame(lambda spec: spec.variant_names)
 PLAYERS = _PerGame(lambda spec: spec.players)
 DEFAULT_PLAYERS = _PerGame(lambda spec: spec.simulation.players)
 DEFAULT_GAMES = 1000
-ACE_SIX = ("pot", "pass", "bot")
+BOT_CHOOSES = "bot"
+"""``--force bot``: the computer player makes the choice (the default)."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -96,13 +97,25 @@ def _parser(command: str = "simulate", about: str = SIMULATE_ABOUT) -> argparse.
     parser.add_argument(
         "--first-seat",
         metavar="K",
-        help="seat K (1-based) rolls first or deals first (default: roll-off / random dealer)",
+        help="seat K (1-based) "
+        + " or ".join(f"{spec.simulation.starts} ({spec.id})" for spec in registry.all_games())
+        + " (default: "
+        + "; ".join(spec.simulation.auto_order for spec in registry.all_games())
+        + ")",
     )
+    forced = [(spec.id, spec.simulation.forced) for spec in registry.all_games()]
+    choices = [(game, choice) for game, choice in forced if choice is not None]
     parser.add_argument(
-        "--ace-six",
-        metavar="|".join(ACE_SIX),
-        help="aces: a one-chip ace+six always goes to the pot, always to the neighbour, "
-        "or as the bot chooses (default bot)",
+        "--force",
+        *(choice.flag for _game, choice in choices),
+        dest="force",
+        metavar="CHOICE",
+        help="a game's one choice made always the same way (default "
+        f"{BOT_CHOOSES}: as the computer player chooses); "
+        + "; ".join(
+            f"{game}: {'|'.join((*choice.kinds, BOT_CHOOSES))}, {choice.help}"
+            for game, choice in choices
+        ),
     )
     parser.add_argument(
         "--bot-level",
@@ -174,24 +187,32 @@ def parse(argv: Sequence[str], parser: argparse.ArgumentParser | None = None) ->
             raise UsageError(f"unknown bot level {level!r}: choose {' or '.join(BOT_LEVELS)}")
     if len(levels) not in (1, players):
         raise UsageError(f"--bot-level needs one level, or one for each of the {players} seats")
-    ace_six = args.ace_six
-    forced = registry.get(game).simulation.forced
-    if not forced and ace_six is not None:
-        owner = next((g.id for g in registry.all_games() if g.simulation.forced), "another")
-        raise UsageError(f"--ace-six is an {owner} option: {game} has no ace+six choice")
-    if forced:
-        ace_six = ace_six if ace_six is not None else "bot"
-        if ace_six not in ACE_SIX:
-            raise UsageError(f"unknown --ace-six {ace_six!r}: choose pot, pass or bot")
+    force = _forced(game, args.force)
     if args.standard and args.variant:
         raise UsageError("--standard and --variant ask for different rules: choose one")
     chosen, source = set(args.variant), "asked"
     if not args.variant and not args.standard:
         chosen, source = set(_settings_variants(game)), "settings"
     variants = tuple(name for name in VARIANTS[game] if name in chosen)
-    return Options(
-        game, players, games, seed, variants, first_seat, ace_six, bot, args.json, source
-    )
+    return Options(game, players, games, seed, variants, first_seat, force, bot, args.json, source)
+
+
+def _forced(game: str, asked: str | None) -> str | None:
+    """What ``--force`` (or a game's own spelling of it) asks for ``game``: one of its
+    choice's kinds, or ``bot`` (the default); ``None`` for a game with no such choice."""
+    choice = registry.get(game).simulation.forced
+    if choice is None:
+        if asked is None:
+            return None
+        owners = ", ".join(g.id for g in registry.all_games() if g.simulation.forced)
+        raise UsageError(f"{game} has no choice to force: --force is for {owners or 'no game'}")
+    if asked is None:
+        return BOT_CHOOSES
+    allowed = (*choice.kinds, BOT_CHOOSES)
+    if asked not in allowed:
+        words = ", ".join(allowed[:-1]) + f" or {allowed[-1]}"
+        raise UsageError(f"unknown {choice.label} choice {asked!r} to force: choose {words}")
+    return asked
 
 
 def _settings_variants(game: str) -> frozenset[str]:

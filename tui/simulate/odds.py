@@ -27,7 +27,7 @@ ABOUT = (
 
 def answer(options: Options) -> Fairness:
     """The game's fairness table for ``options`` (seats 1-based in ``options``)."""
-    from tui.storage import odds_cache
+    from tui.storage.cache import FileShelf
 
     spec = registry.get(options.game)
     if spec.fairness is None:
@@ -40,7 +40,7 @@ def answer(options: Options) -> Fairness:
         options.games,
         options.seed,
         options.bot,
-        odds_cache.chain,
+        FileShelf(),
     )
     return spec.fairness()(ask)
 

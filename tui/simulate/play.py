@@ -32,7 +32,9 @@ class Options:
     seed: int
     variants: tuple[str, ...] = ()
     first_seat: int | None = None
-    ace_six: str | None = None
+    force: str | None = None
+    """How the game's one forcible choice is made (``ForcedChoice``): one of its action
+    kinds, always, or "bot" (as the computer player chooses); ``None`` when it has none."""
     bot: str = DEFAULT_BOT
     json: bool = False
     variants_from: str = "asked"
@@ -64,7 +66,8 @@ class Table:
     that is the only one legal, and needs no number, is no choice at all, so no bot is
     asked: that saves building a view for nearly every Aces turn (a plain roll), and a
     ``Controller`` (with its bots) is only made for games where some seat has a real choice.
-    ``--ace-six pot|pass`` overrides the bot only for the one-chip ace+six choice.
+    ``--force KIND`` overrides the bot only for the game's one forcible choice (Aces:
+    the one-chip ace+six, ``--ace-six pot|pass``).
     """
 
     def __init__(self, options: Options) -> None:
@@ -77,12 +80,13 @@ class Table:
         levels = levels * options.players if len(levels) == 1 else levels
         self.seats = [Seat(name, level) for name, level in zip(self.names, levels, strict=True)]
         if spec.ready is not None and "sharp" in levels:
-            from tui.storage import odds_cache
+            from tui.storage.cache import FileShelf
 
-            spec.ready(options.players, frozenset(options.variants), odds_cache.chain)
+            spec.ready(options.players, frozenset(options.variants), FileShelf())
         self.controller_class = registry.controller
-        self.forced_kinds = frozenset(spec.simulation.forced)
-        self.forced = options.ace_six if options.ace_six in spec.simulation.forced else None
+        choice = spec.simulation.forced
+        self.forced_kinds = frozenset(choice.kinds if choice else ())
+        self.forced = options.force if options.force in self.forced_kinds else None
         self.length = spec.length
         first = None if options.first_seat is None else options.first_seat - 1
         variants = frozenset(options.variants)

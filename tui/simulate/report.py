@@ -88,7 +88,7 @@ def summary(options: Options, tally: Tally) -> dict[str, Any]:
     }
     spec = registry.get(options.game)
     if spec.simulation.forced:
-        data["ace_six"] = options.ace_six
+        data[spec.simulation.forced.json_key] = options.force
     data["wins_by_seat"] = list(tally.wins)
     data["win_rate_by_seat"] = [round(wins / games, 6) for wins in tally.wins]
     data["ci95_by_seat"] = [
@@ -135,7 +135,7 @@ def to_text(options: Options, tally: Tally) -> str:
             else ""
         )
         + f"; {order}"
-        + (f"; ace+six: {options.ace_six}" if how.forced else ""),
+        + (f"; {how.forced.label}: {options.force}" if how.forced else ""),
         "",
         f"{'Seat':>4}  {'Wins':>9}  {'Win rate':>8}  {'95% interval':^16}",
     ]

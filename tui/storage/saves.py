@@ -19,6 +19,11 @@ and reported in one sentence. A save a newer party-dice wrote (envelope or game 
 above ours) is left as it is and not listed: that version may still continue it. So is
 a symlink in a save's place. Temp files a killed autosave left are swept away by the
 first ``scan``. Pure standard library: no Textual, no Rich.
+
+Storage knows files, not games: it stores and returns the game as plain data (the
+payload) and reads only the few fields of it a listing shows. Turning a payload into a
+game, and setting aside one that does not make one, is the session's
+(``tui.session.table_session.Sessions.resume``).
 """
 
 from __future__ import annotations
@@ -32,8 +37,6 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Self
 
-from tui.engine.controller import Controller, SaveFormatError
-from tui.engine.core import FORMAT_VERSION
 from tui.storage import locks
 from tui.storage.files import (
     Damaged,
@@ -55,6 +58,7 @@ from tui.storage.save_format import (
     SaveSummary,
     TableNotes,
     encode_save,
+    notes_of,
     parse_save,
 )
 
@@ -101,7 +105,7 @@ class SaveUnavailable(SaveError, StorageError):
     Both a ``SaveError`` and a ``StorageError``, so either ``except`` catches it."""
 
 
-class SaveDamaged(SaveError, SaveFormatError):
+class SaveDamaged(SaveError):
     """The save was unreadable or damaged (moved aside), or from a newer party-dice or
     a symlink (left as it is): the message says which."""
 
@@ -209,6 +213,15 @@ class SaveSlot:
             fd, self._lock_fd = self._lock_fd, None
             locks.release(fd, self.store.lock_path(self.slot_id))
 
+    def set_aside(self, reason: str) -> SaveDamaged:
+        """Move this save aside because its game cannot be played (``reason``: what is
+        wrong with it, in a few words) and release it; the error to raise, whose message
+        says where the file went (or why it could not be moved)."""
+        damage = Damaged(reason)
+        message = quarantine(self.path, _what(self.slot_id), damage, _CONSEQUENCE)
+        self._drop()
+        return SaveDamaged(message)
+
     def release(self) -> None:
         """Keep the save and let other sessions open it; safe to call twice."""
         if self._lock_fd is not None:
@@ -226,10 +239,16 @@ class SaveSlot:
 
 
 class SaveStore:
-    """All saved games of this user, in one directory (default: the XDG state dir)."""
+    """All saved games of this user, in one directory (default: the XDG state dir).
 
-    def __init__(self, directory: Path | None = None) -> None:
+    ``game_format`` is the newest format of game this party-dice reads (the payload's
+    ``format``): a save whose game is newer is left as it is and not listed, for the
+    party-dice that wrote it. ``None`` reads every format (no game is rebuilt here).
+    """
+
+    def __init__(self, directory: Path | None = None, *, game_format: int | None = None) -> None:
         self.directory = saves_dir() if directory is None else Path(directory)
+        self.game_format = game_format
         self._swept = False
 
     def save_path(self, slot_id: str) -> Path:
@@ -337,17 +356,14 @@ class SaveStore:
             raise
         return slot, payload
 
-    def resume(self, slot_id: str) -> tuple[SaveSlot, Controller]:
-        """``open`` and rebuild the game; an unplayable save is moved aside (``SaveDamaged``)."""
-        slot, payload = self.open(slot_id)
+    def notes(self, slot_id: str) -> TableNotes:
+        """The table's notes kept in a save (its log, the match so far), read tolerantly:
+        none when the file cannot be read again, or its notes are not understood."""
         try:
-            controller = _rebuild(payload)
-        except SaveFormatError as error:
-            damage = Damaged(str(error))
-            message = quarantine(self.save_path(slot_id), _what(slot_id), damage, _CONSEQUENCE)
-            slot._drop()
-            raise SaveDamaged(message) from error
-        return slot, controller
+            data = read_limited(self.save_path(slot_id), MAX_SAVE_BYTES)
+        except Exception:  # the game itself was read: its log is not worth a failure
+            return TableNotes()
+        return TableNotes() if data is None else notes_of(data)
 
     def _is_stale(self, slot_id: str) -> bool:
         """True when the game moved on after this save was written (``mark_stale``)."""
@@ -393,22 +409,14 @@ class SaveStore:
                 raise SaveNotFound("That saved game no longer exists.")
             summary, payload = parse_save(data, slot_id=slot_id, path=path)
             version = payload.get("format")
-            if is_int(version) and version > FORMAT_VERSION:
+            newest = self.game_format
+            if newest is not None and is_int(version) and version > newest:
                 raise Damaged(f"format {version}", "newer")
         except Damaged as damage:
             if in_use:
                 raise SaveInUse("This game is open in another session.") from damage
             raise SaveDamaged(quarantine(path, _what(slot_id), damage, _CONSEQUENCE)) from damage
         return replace(summary, in_use=in_use), payload
-
-
-def _rebuild(payload: dict[str, Any]) -> Controller:
-    """The game a save's payload holds: the one place storage looks a game up by its id
-    (``SaveFormatError`` for a game, a state or names it cannot take). The registry knows
-    the games; it is imported here, not at the top, so storage loads without it."""
-    from tui.gameconfig import controller_from_save
-
-    return controller_from_save(payload)
 
 
 def _what(slot_id: str) -> str:

@@ -1,4 +1,4 @@
-"""The player's settings: what they are, what each variant means, and the TOML file.
+"""The player's settings: what they are, and the TOML file.
 
 Settings live in ``settings.toml`` in the user config dir. Loading never fails: a key
 of the wrong type falls back to its default (and the player is told which), unknown
@@ -6,6 +6,12 @@ keys are ignored (a newer party-dice may have written them), and a file that is 
 TOML at all is moved aside and replaced by defaults. A file whose ``format`` is newer
 than ours is left as it is and never overwritten: defaults are used for this run, and
 saving a change says so instead. Pure Python: no Textual, no Rich.
+
+Each game's own settings are kept the same way for every game, under keys made from its
+id: its variants (``<game id>_variants``) and the options whose default Settings choose
+(``<game id>_<option key>``, ``OptionSpec.in_settings``). Which keys those are, and what
+they may hold, is the registry's word (``tui.games``), the one thing of the games this
+module reads: it never names a game.
 """
 
 from __future__ import annotations
@@ -17,7 +23,6 @@ from pathlib import Path
 from typing import Any, Literal, TypeGuard, get_args
 
 from tui import games
-from tui.engine.bots import BOT_LEVELS
 from tui.gameconfig import MAX_NAME, clean_name
 from tui.storage.files import (
     Damaged,
@@ -65,10 +70,10 @@ MAX_REMEMBERED_NAMES = 20
 MAX_THEME_NAME = 64
 MAX_SETTINGS_BYTES = 64 * 1024
 
-AllOut = Literal["replay", "share"]
 Animation = Literal["off", "fast", "normal"]
 Glyphs = Literal["unicode", "ascii"]
 BotLevel = Literal["casual", "sharp"]
+"""The computer players' levels (``tui.engine.bots.BOT_LEVELS``, which a test compares)."""
 OldSaves = Literal["never", "7", "30", "90"]
 """After how many days a saved game is offered for removal."""
 
@@ -94,7 +99,9 @@ class Settings:
 
     variants: Mapping[str, frozenset[str]] = field(default_factory=dict)
     """The variants switched on, by game id (in the file: ``<game id>_variants``)."""
-    chase_all_out: AllOut = "replay"
+    options: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    """The games' own options chosen here, by game id then option key (in the file:
+    ``<game id>_<option key>``); an option not in it takes its first choice."""
     animation: Animation = "normal"
     glyphs: Glyphs = "unicode"
     confirm_quit: bool = True
@@ -114,14 +121,35 @@ class Settings:
         return None if self.old_saves == "never" else int(self.old_saves)
 
     def __post_init__(self) -> None:
-        # One spelling per state: a game with no variants on has no entry, so settings
-        # read back from a file equal the ones written.
+        # One spelling per state: a game with no variants on has no entry, nor an option
+        # at its default, so settings read back from a file equal the ones written.
         chosen = {game: frozenset(v) for game, v in self.variants.items() if v}
         object.__setattr__(self, "variants", chosen)
+        options = {}
+        for game_id, values in self.options.items():
+            kept = {k: v for k, v in values.items() if v != _option_default(game_id, k)}
+            if kept:
+                options[game_id] = kept
+        object.__setattr__(self, "options", options)
 
     def variants_for(self, game_id: str) -> frozenset[str]:
         """The variants switched on for ``game_id``."""
         return self.variants.get(game_id, frozenset())
+
+    def option(self, game_id: str, key: str) -> str | None:
+        """The value chosen here for ``game_id``'s option ``key`` (``None``: its default)."""
+        return self.options.get(game_id, {}).get(key)
+
+    def with_option(self, game_id: str, key: str, value: str) -> Settings:
+        """A copy with ``game_id``'s option ``key`` set to ``value`` (``ValueError`` for an
+        option Settings do not choose, or a value it does not have)."""
+        option = next((o for o in _settings_options(game_id) if o.key == key), None)
+        if option is None:
+            raise ValueError(f"{game_id} has no option {key!r} in the settings")
+        if value not in option.values:
+            raise ValueError(f"{value!r} is not a choice of {game_id}'s {key}")
+        values = {**self.options.get(game_id, {}), key: value}
+        return replace(self, options={**self.options, game_id: values})
 
     def with_variants(self, game_id: str, variants: Iterable[str]) -> Settings:
         """A copy with ``game_id``'s variants replaced (``ValueError`` on unknown names)."""
@@ -138,6 +166,20 @@ class Settings:
     @property
     def ascii_glyphs(self) -> bool:
         return self.glyphs == "ascii"
+
+
+def _settings_options(game_id: str) -> tuple[Any, ...]:
+    """``game_id``'s options whose default Settings choose (none for an unknown game)."""
+    try:
+        spec = games.get(game_id)
+    except ValueError:
+        return ()
+    return tuple(option for option in spec.options if option.in_settings)
+
+
+def _option_default(game_id: str, key: str) -> str | None:
+    found = (o.default for o in _settings_options(game_id) if o.key == key)
+    return next(found, None)
 
 
 def _choice(allowed: Any) -> Any:
@@ -179,10 +221,9 @@ def settings_from_dict(data: dict[str, Any]) -> tuple[Settings, list[str]]:
     values: dict[str, Any] = {}
     bad: list[str] = []
     simple = {
-        "chase_all_out": _choice(AllOut),
         "animation": _choice(Animation),
         "glyphs": _choice(Glyphs),
-        "bot_level": lambda v: isinstance(v, str) and v in BOT_LEVELS,
+        "bot_level": _choice(BotLevel),
         "confirm_quit": lambda v: isinstance(v, bool),
         "show_odds": lambda v: isinstance(v, bool),
         "old_saves": _choice(OldSaves),
@@ -202,6 +243,18 @@ def settings_from_dict(data: dict[str, Any]) -> tuple[Settings, list[str]]:
                 bad.append(key)
     if variants:
         values["variants"] = variants
+    options: dict[str, dict[str, str]] = {}
+    for game_id in games.ids():
+        for option in _settings_options(game_id):
+            key = games.settings_key(game_id, option.key)
+            if key not in data:
+                continue
+            if data[key] in option.values:
+                options.setdefault(game_id, {})[option.key] = data[key]
+            else:
+                bad.append(key)
+    if options:
+        values["options"] = options
     if "last_names" in data:
         values["last_names"], understood = _read_names(data["last_names"])
         if not understood:
@@ -273,6 +326,12 @@ def settings_to_dict(settings: Settings) -> dict[str, TomlValue]:
                 if spec.variants:
                     chosen = settings.variants_for(spec.id)
                     values[f"{spec.id}_variants"] = [v for v in spec.variant_names if v in chosen]
+            continue
+        if item.name == "options":
+            for spec in games.all_games():
+                for option in _settings_options(spec.id):
+                    value = settings.option(spec.id, option.key) or option.default
+                    values[games.settings_key(spec.id, option.key)] = value
             continue
         if item.name == "last_names":
             value = list(clean_names(value))

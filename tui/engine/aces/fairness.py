@@ -9,7 +9,8 @@ player makes it.
 
 from __future__ import annotations
 
-from tui.engine.aces.odds import AcesChain, ChainSpec
+from tui.engine.aces.odds import ChainSpec
+from tui.engine.aces.odds_solve import solved
 from tui.engine.fairness import Fairness, FairnessAsk, FairnessRow
 
 
@@ -22,7 +23,7 @@ def ordinal(k: int) -> str:
 def fairness(ask: FairnessAsk) -> Fairness:
     n = ask.players
     spec = ChainSpec.for_table(ask.variants, n)
-    chain: AcesChain = ask.solved(spec)
+    chain = solved(spec, ask.shelf)
     chances = chain.chances((spec.total // n,) * n)
     rows = sorted(
         (

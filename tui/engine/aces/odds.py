@@ -26,11 +26,15 @@ on a tie). ``tui.engine.aces.odds_solve`` solves a chain; this module only reads
 numpy does the sweeps, imported only when a chain is solved: nothing on the start-up path
 loads it (``tests/engine/test_aces_odds.py``). Precomputed tables were the alternative;
 all configurations up to 6 players are about 30 MB of floats, more than numpy itself, and
-a per-user cache (``tui.storage.odds_cache``) gives the same second launch for free.
+a per-user cache gives the same second launch for free: a solved chain is bytes
+(``encode``, ``decode``) kept on the ``Shelf`` it is handed (``odds_solve.solved``), by
+a name of its own (``shelf_name``); the shelf knows files, not chains.
 """
 
 from __future__ import annotations
 
+import json
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -157,6 +161,67 @@ class AcesChain:
         passed[self.spec.step % self.spec.players] += 1
         return self.after_move(pot), self.after_move(passed)
 
+
+# -- a chain as bytes, for the shelf ------------------------------------------------------
+
+FORMAT = 1
+"""Bumped whenever the bytes' layout or the chain's meaning changes: the name changes
+with it, so old bytes are never read (and the next solve writes the new ones)."""
+
+_MAGIC = b"party-dice aces odds\n"
+
+
+def shelf_name(spec: ChainSpec) -> str:
+    """The name ``spec``'s chain is kept under: ``aces-v<FORMAT>-<spec.name>.bin``."""
+    return f"aces-v{FORMAT}-{spec.name}.bin"
+
+
+def shelf_limit(spec: ChainSpec) -> int:
+    """The most bytes ``spec``'s chain can take (more is not a chain of ours)."""
+    return len(_MAGIC) + 8 * spec.players * 200_000 + 4096
+
+
+def _spec_fields(spec: ChainSpec) -> list[object]:
+    return [spec.players, spec.total, spec.two_dice, spec.step, spec.last_roll]
+
+
+def encode(chain: AcesChain) -> bytes:
+    """A header line of JSON (format, the chain, the array's shape), then the values as
+    little-endian float64."""
+    header = {"format": FORMAT, "spec": _spec_fields(chain.spec), "shape": list(chain.values.shape)}
+    data = chain.values.astype("<f8", copy=False).tobytes()
+    return _MAGIC + json.dumps(header).encode() + b"\n" + data
+
+
+def decode(spec: ChainSpec, raw: bytes, smaller: AcesChain | None) -> AcesChain | None:
+    """The chain in ``raw``, or ``None`` unless it is exactly ``spec``'s and sound (another
+    format, the wrong shape, values that are not chances, any damage)."""
+    import numpy as np
+
+    if not raw.startswith(_MAGIC):
+        return None
+    head, _, body = raw[len(_MAGIC) :].partition(b"\n")
+    try:
+        header = json.loads(head)
+    except ValueError:
+        return None
+    if not isinstance(header, dict) or header.get("format") != FORMAT:
+        return None
+    shape = header.get("shape")
+    if header.get("spec") != _spec_fields(spec) or not isinstance(shape, list) or len(shape) != 2:
+        return None
+    if not all(isinstance(n, int) and n >= 0 for n in shape) or len(body) != 8 * math.prod(shape):
+        return None
+    values = np.frombuffer(body, dtype="<f8").reshape(shape).astype(np.float64)
+    if not np.isfinite(values).all() or values.min() < -1e-9 or values.max() > 1 + 1e-9:
+        return None
+    try:
+        return AcesChain(spec, values, smaller)
+    except ValueError:
+        return None
+
+
+# -- the chains this process knows ---------------------------------------------------------
 
 _KNOWN: dict[ChainSpec, AcesChain] = {}
 """Chains solved in this process (by the table's odds worker, or before a simulation):

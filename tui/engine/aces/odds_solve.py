@@ -29,7 +29,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tui.engine.aces.odds import TIE, AcesChain, ChainSpec, all_states
+from tui.engine.aces.odds import (
+    TIE,
+    AcesChain,
+    ChainSpec,
+    all_states,
+    decode,
+    encode,
+    shelf_limit,
+    shelf_name,
+)
+from tui.engine.fairness import Shelf
 
 if TYPE_CHECKING:
     import numpy as np
@@ -48,6 +58,20 @@ _TWO_DICE = (("A", 8), ("S", 8), ("AA", 1), ("SS", 1), ("AS", 2))
 in either order act as one ace; ace+six and six+ace end the same but for one chip, where
 the roller chooses and the options are where one ace ("A") and one six ("S") lead."""
 _ONE_DIE = (("A", 1), ("S", 1))
+
+
+def solved(spec: ChainSpec, shelf: Shelf) -> AcesChain:
+    """``spec``'s chain: read from ``shelf``, else solved now (slow: call it off the UI
+    thread) and put on it. Smaller Last Roll chains come the same way, first."""
+    smaller_spec = spec.smaller()
+    smaller = solved(smaller_spec, shelf) if smaller_spec is not None else None
+    name = shelf_name(spec)
+    raw = shelf.read(name, shelf_limit(spec))
+    found = None if raw is None else decode(spec, raw, smaller)
+    if found is None:
+        found = solve(spec, smaller)
+        shelf.write(name, encode(found))
+    return found
 
 
 def solve_all(spec: ChainSpec) -> AcesChain:

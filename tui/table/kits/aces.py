@@ -5,7 +5,7 @@ What the table says is the kit's pure half, ``tui.table.kits.aces_words``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -117,5 +117,5 @@ class DiceCentre(Centre):
 class AcesKit(TableKit):
     """Aces in the Pot: chips, dice, nothing hidden."""
 
-    def __init__(self, titles: Mapping[str, str]) -> None:
-        super().__init__(AcesWords(titles), seats=AcesSeats(), centre=DiceCentre())
+    def __init__(self, words: AcesWords) -> None:
+        super().__init__(words, seats=AcesSeats(), centre=DiceCentre())

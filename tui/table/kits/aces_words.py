@@ -10,10 +10,11 @@ never waited for), and after every move the chances are recorded for the round's
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 
 from tui.engine.core import Event, TableView
+from tui.games.spec import GameSpec
 from tui.narrate.aces import chips, describe, points
 from tui.narrate.words import join_names
 from tui.session.table_model import RoundSummary
@@ -42,8 +43,8 @@ class AcesWords(TableWords):
     """The info box (round, match standings, which way sixes go), round summaries and
     the odds' stories."""
 
-    def __init__(self, titles: Mapping[str, str]) -> None:
-        super().__init__("aces", "Aces in the Pot", describe, titles)
+    def __init__(self, spec: GameSpec) -> None:
+        super().__init__(spec, describe)
         self.story = RoundStory()
         self.match = MatchStory()
 

@@ -9,7 +9,7 @@ only (``tui.widgets.chase_centre``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -134,5 +134,5 @@ class CardCentre(Centre):
 class ChaseKit(TableKit):
     """Chase the Ace: lives, cards, C10's curtains."""
 
-    def __init__(self, titles: Mapping[str, str]) -> None:
-        super().__init__(ChaseWords(titles), seats=ChaseSeats(), centre=CardCentre())
+    def __init__(self, words: ChaseWords) -> None:
+        super().__init__(words, seats=ChaseSeats(), centre=CardCentre())

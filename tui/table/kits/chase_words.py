@@ -28,6 +28,7 @@ from collections.abc import Mapping, Sequence
 from tui.engine.chase.odds import loss_chance, move_chances
 from tui.engine.chase.rules import RANK_OF
 from tui.engine.core import Action, Event, SeatView, TableView
+from tui.games.spec import GameSpec
 from tui.glyphs import card as card_glyph
 from tui.narrate.chase import describe, safe_pairs
 from tui.narrate.chase_recap import recap
@@ -308,8 +309,8 @@ def round_summary(
 class ChaseWords(TableWords):
     """The public log, the info box, the curtains, the showdown and the cut."""
 
-    def __init__(self, titles: Mapping[str, str]) -> None:
-        super().__init__("chase", "Chase the Ace", describe, titles, privacy=SHARED_KEYBOARD)
+    def __init__(self, spec: GameSpec) -> None:
+        super().__init__(spec, describe, privacy=SHARED_KEYBOARD)
 
     def show_odds(self, on: bool) -> bool:
         self.odds_on = on
