@@ -11,6 +11,7 @@ import pytest
 from tests.support.app import AppDirs
 from tests.support.table import aces_config, scripted_factory, table_of, write_settings
 from tui.engine.aces.odds import ChainSpec, forget, known
+from tui.engine.aces.view import AcesView
 from tui.storage.settings import load_settings
 from tui.widgets.player_panel import PlayerPanel
 
@@ -35,7 +36,7 @@ async def test_o_turns_odds_on_and_a_move_never_waits(make_app: MakeApp, app_dir
         await pilot.press("o")
         await pilot.press("r")  # at once, whether or not the odds are there yet
         await pilot.pause()
-        assert controller.view(None).extra["turns"] == 1
+        assert AcesView.of(controller.view(None)).turns == 1
         assert load_settings(app_dirs.settings)[0].show_odds
         for _ in range(200):  # the worker solves a four-player chain in well under a second
             if known(ChainSpec.for_table(frozenset(), 4)) is not None:

@@ -21,7 +21,7 @@ from tests.support.chase import (
 )
 from tests.support.table import write_settings
 from tui.session import TableSession
-from tui.widgets.chase_centre import centre_picture
+from tui.table.kits.chase_centre import centre_picture
 
 BEN_AND_CLEO_GO_OUT = [
     deck(3, 0, {1: "2C", 2: "2D", 0: "QS"}),

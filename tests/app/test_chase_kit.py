@@ -18,17 +18,18 @@ from rich.text import Text
 from tests.support.chase import chase_config, controller_for, deck, play
 from tui import games
 from tui.engine.chase.rules import VARIANTS
+from tui.engine.chase.view import ChaseView
 from tui.engine.controller import Controller
 from tui.engine.core import Event, TableView
 from tui.glyphs import card as card_label
 from tui.session.privacy import curtains_needed, people_in
 from tui.session.table_model import PrivateCard
 from tui.table.kits import chase_words
+from tui.table.kits.chase_centre import centre_picture
 from tui.table.kits.chase_layout import CHROME, chase_arrange, column_major
 from tui.table.kits.chase_words import SHARED_KEYBOARD
 from tui.table.layout import MIN_HEIGHT, MIN_WIDTH
 from tui.widgets.card import card_box, inline
-from tui.widgets.chase_centre import centre_picture
 
 KIT = games.get("chase").new_kit()
 TITLES = games.get("chase").variant_titles
@@ -213,7 +214,7 @@ def test_the_finishing_order_says_who_went_out_in_which_round() -> None:
     view = controller.view(None)
     summary = chase_words.round_summary(view, events, names, False)
     assert summary is not None and summary.final
-    out = view.extra["out_round"]
+    out = ChaseView.of(view).out_round
     first, *rest = summary.standings
     assert first[2] == "winner" and first[1].endswith("left") is False
     rounds = [int(value.split()[-1]) for _, value, _ in rest]
@@ -312,7 +313,8 @@ def test_the_table_never_writes_a_face_down_card_for_onlookers(seed: int) -> Non
             assert card_label(card) not in text, (seed, card)
         if seat is not None:
             mine = controller.view(seat)
-            allowed = {mine.seats[seat].card} | ({mine.gave[1]} if mine.gave else set())
+            gave = ChaseView.of(mine).gave
+            allowed = {mine.seats[seat].card} | ({gave[1]} if gave else set())
             private = _texts(controller, mine, [], last)
             for card in hidden - allowed:
                 assert card_label(card) not in private, (seed, seat, card)
@@ -330,7 +332,8 @@ def test_the_table_never_writes_a_face_down_card_for_onlookers(seed: int) -> Non
             result: Any = KIT.words.curtain_after(controller, mover, events, False)
             if result is not None:
                 own = controller.view(mover)
-                shown: set[str] = {result.card} | ({own.gave[1]} if own.gave else set())
+                gave = ChaseView.of(own).gave
+                shown: set[str] = {result.card} | ({gave[1]} if gave else set())
                 assert set(_labels_in(" ".join(result.lines))) <= {card_label(c) for c in shown}
     assert controller.over
 

@@ -47,6 +47,7 @@ from tests.support.chase import chase_config, screen_lines, step, table_of
 from tests.support.gate import ScriptedTimes
 from tests.support.table import on_top, write_settings
 from tui.engine.chase.rules import VARIANTS
+from tui.engine.chase.view import ChaseView
 from tui.glyphs import card as card_label
 from tui.session.table_model import PassCurtain, PrivateCard
 from tui.table.screen import TableScreen
@@ -98,8 +99,9 @@ class PrivacyCheck:
             own = controller.view(viewer)
             if own.seats[viewer].card is not None:
                 may_see.add(own.seats[viewer].card)
-            if own.gave is not None:
-                may_see.add(own.gave[1])
+            gave = ChaseView.of(own).gave
+            if gave is not None:
+                may_see.add(gave[1])
             self.private_views += 1
         log = table.query_one(GameLog)
         lines = [line for line, _ in log.lines]

@@ -27,6 +27,7 @@ import pytest
 
 from tests.support.pty_driver import _ANSI, PtyApp, shadow_of, start, write_app_settings
 from tui.engine.chase import ChaseGame
+from tui.engine.chase.view import ChaseView
 from tui.engine.controller import Controller
 from tui.engine.core import Action, Event
 from tui.glyphs import card as card_label
@@ -129,8 +130,9 @@ class Table:
             mine = own.seats[viewer].card
             if mine is not None:
                 allowed.add(card_label(mine))
-            if own.gave is not None:
-                allowed.add(card_label(own.gave[1]))
+            gave = ChaseView.of(own).gave
+            if gave is not None:
+                allowed.add(card_label(gave[1]))
         for seat, card in enumerate(self.hands()):
             label = card_label(card) if card is not None else None
             if label is None or public.seats[seat].card is not None:

@@ -12,11 +12,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tui.engine.aces import AcesGame
 from tui.engine.aces.rules import EVENT_KINDS, VARIANTS
+from tui.engine.aces.view import AcesView
 from tui.engine.core import Event
 
 MAX_STEPS = 200_000
@@ -205,8 +207,9 @@ def test_views_are_fresh_read_only_snapshots() -> None:
     view = game.view(2)
     assert view.viewer == 2 and view.game == "aces"
     before = game.to_dict()
-    view.extra["turns"] = 99
-    assert game.view(2).extra["turns"] == 0
+    with pytest.raises(AttributeError):
+        AcesView.of(view).turns = 99  # type: ignore[misc]
+    assert AcesView.of(game.view(2)).turns == 0
     assert game.to_dict() == before
     public = game.view(None)
     assert public.seats == view.seats and public.pot == view.pot  # no secrets in Aces

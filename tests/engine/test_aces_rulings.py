@@ -7,6 +7,7 @@ import pytest
 from tests.support.aces import choose, ev, flags, new_game, roll
 from tests.support.scripted import ScriptedRandom
 from tui.engine.aces import AcesGame
+from tui.engine.aces.view import AcesView
 from tui.engine.core import Action, IllegalAction
 
 # --------------------------------------------------------------------------- A1
@@ -48,11 +49,11 @@ def test_a1_before_the_round_the_view_tells_what_each_will_stake(
     yet."""
     game, _ = new_game(3, variants=variants, start=False, match=match, bankroll=2)
     view = game.view(None)
-    assert view.extra["stakes"] == stakes
+    assert AcesView.of(view).stakes == stakes
     assert [seat.counters for seat in view.seats] == [0, 0, 0]
     game.apply(game.legal_actions()[0])
     assert game.chips == stakes
-    assert "stakes" not in game.view(None).extra, "once staked, the chips are in hand"
+    assert AcesView.of(game.view(None)).stakes is None, "once staked, the chips are in hand"
 
 
 # --------------------------------------------------------------------------- A2
@@ -184,7 +185,7 @@ def test_a4_ace_and_six_with_one_chip_asks_the_roller(dice: tuple[int, int]) -> 
         ("pot", "Pot: Ann's last chip into the pot: Ben rolls next", "p"),
         ("pass", "Pass: Ben gets it: Ben rolls next", "n"),
     ]
-    assert game.view(0).extra["pass_to"] == 1
+    assert AcesView.of(game.view(0)).pass_to == 1
     with pytest.raises(IllegalAction):
         game.apply(Action("roll", "Roll", "r"))
 

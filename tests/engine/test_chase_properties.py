@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from tui.engine.cards import FRESH_DECK, card_label
 from tui.engine.chase import ChaseGame
 from tui.engine.chase.rules import VARIANTS, starting_lives
+from tui.engine.chase.view import ChaseView
 from tui.engine.core import Action, Event
 from tui.narrate.chase import describe
 
@@ -110,8 +111,9 @@ class Checker:
                 shown = cards_in(view)  # every field, should a new one ever appear
             else:
                 shown = {s.card for s in view.seats if s.card is not None}
-                shown |= {pair[1] for pair in (view.received, view.gave) if pair is not None}
-                shown |= cards_in(view.extra)
+                detail = ChaseView.of(view)
+                shown |= {pair[1] for pair in (detail.received, detail.gave) if pair is not None}
+                shown |= cards_in(detail)
             leaked = shown - allowed
             assert not leaked, f"view for {viewer} shows {leaked}"
             for seat_view in view.seats:

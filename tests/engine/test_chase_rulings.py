@@ -17,6 +17,7 @@ from tests.support.scripted import ScriptedRandom
 from tui.engine.cards import FRESH_DECK
 from tui.engine.chase import ChaseGame
 from tui.engine.chase.rules import losing_seats, turn_order
+from tui.engine.chase.view import ChaseView
 from tui.engine.core import Action, Event, IllegalAction
 
 NAMES = ["Ann", "Ben", "Cleo", "Dan", "Eva", "Fay"]
@@ -200,7 +201,7 @@ def test_c4_turn_order_and_one_turn_each() -> None:
     while game.view(None).phase == "turn":
         seen.append(game.current_seat())
         view = game.view(None)
-        assert view.turns_left == 5 - len(seen) + 1
+        assert ChaseView.of(view).turns_left == 5 - len(seen) + 1
         act(game, "stand")
     assert seen == [3, 4, 0, 1, 2]
     assert game.view(None).phase == "deal" and game.rounds_played == 1
@@ -221,9 +222,11 @@ def test_c5_stand_keeps_and_change_swaps_with_the_left_neighbour() -> None:
         Event("card_received", 1, 2, "9D", private_to=1),
         Event("card_received", 2, 1, "3C", private_to=2),
     ]
-    assert game.view(1).received == (2, "9D") and game.view(1).gave == (2, "3C")
-    assert game.view(2).received == (1, "3C") and game.view(2).gave == (1, "9D")
-    assert game.view(None).received is None and game.view(3).received is None
+    ben, cleo = ChaseView.of(game.view(1)), ChaseView.of(game.view(2))
+    assert ben.received == (2, "9D") and ben.gave == (2, "3C")
+    assert cleo.received == (1, "3C") and cleo.gave == (1, "9D")
+    assert ChaseView.of(game.view(None)).received is None
+    assert ChaseView.of(game.view(3)).received is None
     assert act(game, "stand") == [Event("stand", 2)]
     assert game.hands[2] == "3C"
 
@@ -249,7 +252,7 @@ def test_c5_a_king_blocks_a_swap_and_is_shown_to_everyone() -> None:
     assert "done" in public.seats[1].flags and public.current == 2
     # The King's holder has only "stand" now: the King is already face up.
     assert kinds(game.legal_actions()) == ["stand"]
-    assert "King is face up" in game.view(None).extra["no_change"]
+    assert "King is face up" in ChaseView.of(game.view(None)).no_change
 
 
 def test_c5_a_king_blocks_a_swap_with_the_dealer() -> None:
@@ -270,8 +273,8 @@ def test_c5_a_king_holder_puts_it_face_up_and_cannot_change() -> None:
     deal(game, rng, {1: "KD", 2: "9D", 3: "5H", 0: "8S"})
     assert kinds(game.legal_actions()) == ["show_king"]
     assert game.legal_actions()[0].label == "Show your King"
-    assert game.view(1).extra["no_change"] == "you hold a King, so it goes face up"
-    assert "no_change" not in game.view(None).extra  # that would give the King away
+    assert ChaseView.of(game.view(1)).no_change == "you hold a King, so it goes face up"
+    assert ChaseView.of(game.view(None)).no_change == ""  # that would give the King away
     with pytest.raises(IllegalAction):
         act(game, "change")
     assert act(game, "show_king") == [Event("king_shown", 1, value="KD")]
@@ -310,7 +313,7 @@ def test_c5_change_is_not_offered_against_a_king_already_face_up() -> None:
     data["face_up"] = [False, False, True, False]
     game = ChaseGame.from_dict(data)
     assert kinds(game.legal_actions()) == ["stand"]
-    assert game.view(None).extra["no_change"] == "Cleo's King is face up"
+    assert ChaseView.of(game.view(None)).no_change == "Cleo's King is face up"
     with pytest.raises(IllegalAction):
         act(game, "change")
 
@@ -445,7 +448,9 @@ def test_c8_all_out_at_once_keep_the_life_and_play_another_round() -> None:
     assert not named(events, "life_lost") and game.lives == (1, 1, 1) and game.pot == 6
     assert not game.over and game.rounds_played == 3 and game.dealer == 0
     view = game.view(None)
-    assert view.extra["kept_life"] == (0, 1, 2) and not any("loser" in s.flags for s in view.seats)
+    assert ChaseView.of(view).kept_life == (0, 1, 2) and not any(
+        "loser" in s.flags for s in view.seats
+    )
     events = lose_round(game, rng, {1})
     assert named(events, "game_won") == [] and game.lives == (1, 0, 1)
 

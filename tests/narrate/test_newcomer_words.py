@@ -10,6 +10,7 @@ from rich.text import Text
 
 from tests.support.chase import chase_config, controller_for, deck, play
 from tui import games
+from tui.engine.aces.view import AcesView
 from tui.engine.controller import Controller
 from tui.engine.core import Action, Event, SeatView, TableView
 from tui.narrate.chase import describe
@@ -86,8 +87,8 @@ def test_the_no_change_reason_reads_as_one_sentence() -> None:
 def _bankroll_view(scores: tuple[int, ...], winner: int) -> TableView:
     seats = tuple(SeatView(i, name, 0) for i, name in enumerate(NAMES))
     return TableView(
-        "aces", None, seats, 0, None, "over", 3, frozenset(), scores=scores,
-        match="bankroll", winners=(winner,),
+        "aces", None, seats, 0, None, "over", 3, frozenset(), winners=(winner,),
+        detail=AcesView(scores=scores, match="bankroll"),
     )  # fmt: skip
 
 
@@ -105,7 +106,7 @@ def test_bankroll_standings_count_one_chip_and_say_the_match_once() -> None:
 def test_a_rounds_match_counts_one_point() -> None:
     view = TableView(
         "aces", None, tuple(SeatView(i, n, 2) for i, n in enumerate(NAMES)), 0, None,
-        "deal", 1, frozenset(), scores=(1, 0, 0), match="rounds", rounds_total=3,
+        "deal", 1, frozenset(), detail=AcesView(scores=(1, 0, 0), match="rounds", rounds_total=3),
     )  # fmt: skip
     words = games.get("aces").new_words()
     summary = words.round_summary(view, [Event("round_won", 0, value=1)], NAMES, False)

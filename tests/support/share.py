@@ -176,7 +176,8 @@ def own_cards(message: dict[str, Any], held: set[int]) -> set[str]:
             continue
         if view["seats"][seat]["card"]:
             known.add(view["seats"][seat]["card"])
-        for pair in (view.get("gave"), view.get("received")):
+        detail = view.get("detail") or {}
+        for pair in (detail.get("gave"), detail.get("received")):
             if pair:
                 known.add(pair[1])
     return known

@@ -7,8 +7,11 @@ Seats are 0-based in the engine; people see them 1-based.
 
 from __future__ import annotations
 
+import dataclasses
 import random
-from dataclasses import dataclass, field
+import types
+import typing
+from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, Self
 
 FORMAT_VERSION = 1
@@ -106,11 +109,95 @@ class SeatView:
         return "out" in self.flags
 
 
+class ViewDetail:
+    """What a game's view adds to what every game has: its own fields, typed (Aces' dice
+    and match, Chase's stock and swaps), as a frozen dataclass subclassing this one.
+
+    It travels to a shared table's terminals as plain JSON (``to_wire``/``from_wire``):
+    each field by its annotation (ints, strings, tuples of them, ``None``), checked as it
+    is read, so a table that sends anything else is refused (``ValueError``) rather than
+    drawn. A game with more to say overrides both. ``of(view)`` is a view's detail as the
+    game's own type, for the game's own code."""
+
+    def to_wire(self) -> dict[str, Any]:
+        assert dataclasses.is_dataclass(self)
+        return {f.name: as_json(getattr(self, f.name)) for f in dataclasses.fields(self)}
+
+    @classmethod
+    def from_wire(cls, data: Any) -> Self:
+        if not isinstance(data, dict) or not dataclasses.is_dataclass(cls):
+            raise ValueError(f"{cls.__name__}: not a view's detail")
+        hints = typing.get_type_hints(cls)
+        known = {f.name for f in dataclasses.fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise ValueError(f"{cls.__name__}: unknown fields {sorted(unknown)}")
+        values = {}
+        for name, value in data.items():
+            value = from_json(value)
+            if not typed(value, hints[name]):
+                raise ValueError(f"{cls.__name__}.{name}: not {hints[name]}")
+            values[name] = value
+        return cls(**values)
+
+    @classmethod
+    def of(cls, view: TableView) -> Self:
+        """``view``'s detail as this game's type (``TypeError`` for another game's)."""
+        detail = view.detail
+        if not isinstance(detail, cls):
+            raise TypeError(f"a {view.game} view has no {cls.__name__}")
+        return detail
+
+
+def as_json(value: Any) -> Any:
+    """The engine's tuples and frozensets as JSON lists (sets sorted, so bytes repeat)."""
+    if isinstance(value, tuple | list):
+        return [as_json(item) for item in value]
+    if isinstance(value, frozenset | set):
+        return sorted(as_json(item) for item in value)
+    if isinstance(value, dict):
+        return {str(key): as_json(item) for key, item in value.items()}
+    return value
+
+
+def from_json(value: Any) -> Any:
+    """JSON lists back as the engine's tuples, at any depth."""
+    if isinstance(value, list):
+        return tuple(from_json(item) for item in value)
+    if isinstance(value, dict):
+        return {key: from_json(item) for key, item in value.items()}
+    return value
+
+
+def typed(value: Any, hint: Any) -> bool:
+    """True if ``value`` (read back from JSON) is of the annotated type ``hint``: ints
+    (never bools), strings, ``None``, unions of them, and tuples (``tuple[X, ...]`` or of
+    fixed length)."""
+    origin = typing.get_origin(hint)
+    if hint is type(None):
+        return value is None
+    if hint is int:
+        return type(value) is int
+    if hint in (str, bool, float):
+        return type(value) is hint
+    if origin in (typing.Union, types.UnionType):
+        return any(typed(value, arg) for arg in typing.get_args(hint))
+    if origin is tuple:
+        args = typing.get_args(hint)
+        if not isinstance(value, tuple):
+            return False
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(typed(item, args[0]) for item in value)
+        return len(value) == len(args) and all(map(typed, value, args))
+    return False
+
+
 @dataclass(frozen=True)
 class TableView:
     """All public information, plus the secrets of ``viewer`` (``None``: public only).
 
-    This is the only thing a screen or a computer player gets from a game.
+    This is the only thing a screen or a computer player gets from a game: what every game
+    has here, and the game's own fields in ``detail`` (``ViewDetail``).
     """
 
     game: str
@@ -121,19 +208,8 @@ class TableView:
     phase: str
     round: int
     variants: frozenset[str]
-    dice: tuple[int, ...] = ()
-    stock: int = 0
-    turns_left: int = 0
-    received: tuple[int, str] | None = None
-    """Chase: (from seat, card) the viewer was handed this round, if any."""
-    gave: tuple[int, str] | None = None
-    """Chase: (to seat, card) the viewer handed over this round, if any."""
-    scores: tuple[int, ...] = ()
-    """Aces matches: points (fixed rounds) or bankrolls, by seat."""
-    match: str = "single"
-    rounds_total: int = 0
     winners: tuple[int, ...] = ()
-    extra: dict[str, Any] = field(default_factory=dict)
+    detail: ViewDetail | None = None
 
     def seat(self, index: int) -> SeatView:
         return self.seats[index]

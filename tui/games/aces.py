@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tui.engine.bots import Bot
-from tui.engine.core import Game
+from tui.engine.core import Game, ViewDetail
 from tui.games.spec import (
     Choice,
     FairnessFn,
@@ -40,6 +40,12 @@ def _bot(level: str) -> Bot:
     from tui.engine.aces import bots
 
     return bots.make(level)
+
+
+def _view_detail() -> type[ViewDetail]:
+    from tui.engine.aces.view import AcesView
+
+    return AcesView
 
 
 def _words(spec: GameSpec) -> TableWords:
@@ -123,6 +129,7 @@ SPEC = GameSpec(
     ),
     engine=_engine,
     bot=_bot,
+    view_detail=_view_detail,
     words=_words,
     kit=_kit,
     rules_markdown=packaged_rules("aces"),

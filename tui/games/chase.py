@@ -9,7 +9,7 @@ its part when first asked.
 from __future__ import annotations
 
 from tui.engine.bots import Bot
-from tui.engine.core import Game
+from tui.engine.core import Game, ViewDetail
 from tui.games.spec import (
     Choice,
     Conflict,
@@ -35,6 +35,12 @@ def _bot(level: str) -> Bot:
     from tui.engine.chase import bots
 
     return bots.make(level)
+
+
+def _view_detail() -> type[ViewDetail]:
+    from tui.engine.chase.view import ChaseView
+
+    return ChaseView
 
 
 def _words(spec: GameSpec) -> TableWords:
@@ -127,6 +133,7 @@ SPEC = GameSpec(
     ),
     engine=_engine,
     bot=_bot,
+    view_detail=_view_detail,
     words=_words,
     kit=_kit,
     rules_markdown=packaged_rules("chase"),

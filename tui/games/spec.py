@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from tui.engine.bots import Bot, BotFactory, check_level
 from tui.engine.controller import Seat
-from tui.engine.core import Game
+from tui.engine.core import Game, ViewDetail
 
 if TYPE_CHECKING:  # only ``party-dice odds`` loads them (three classes: 4 ms of start-up)
     from tui.engine.fairness import Fairness, FairnessAsk, Shelf
@@ -245,6 +245,10 @@ class GameSpec:
     what it solves: Aces' sharp player reads exact odds. Slow: run off the UI thread."""
     sheets: tuple[str, ...] = ()
     """The game's own style sheets (``styles/<name>.tcss``) the table reads."""
+    view_detail: Callable[[], type[ViewDetail]] | None = None
+    """The type of the game's own part of a view (``TableView.detail``), which is also
+    its codec on a shared table's wire (``to_wire``/``from_wire``); ``None``: the game's
+    views have nothing of their own."""
 
     @property
     def variant_names(self) -> tuple[str, ...]:

@@ -12,8 +12,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from tui import games
 from tui.engine.controller import Seat
-from tui.engine.core import Action, Event, SeatView, TableView
+from tui.engine.core import Action, Event, SeatView, TableView, as_json, from_json
 
 PROTOCOL = 1
 """Bump when a message changes shape: a client of another version is refused."""
@@ -44,33 +45,13 @@ def decode(line: bytes) -> dict[str, Any]:
     return message
 
 
-def tupled(value: Any) -> Any:
-    """JSON lists back as the engine's tuples, at any depth."""
-    if isinstance(value, list):
-        return tuple(tupled(item) for item in value)
-    if isinstance(value, dict):
-        return {key: tupled(item) for key, item in value.items()}
-    return value
-
-
-def listed(value: Any) -> Any:
-    """The engine's tuples and frozensets as JSON lists (sets sorted, so bytes repeat)."""
-    if isinstance(value, tuple | list):
-        return [listed(item) for item in value]
-    if isinstance(value, frozenset | set):
-        return sorted(listed(item) for item in value)
-    if isinstance(value, dict):
-        return {str(key): listed(item) for key, item in value.items()}
-    return value
-
-
 def action_out(action: Action) -> dict[str, Any]:
     return {
         "kind": action.kind,
         "label": action.label,
         "key": action.key,
         "arg": action.arg,
-        "range": listed(action.arg_range),
+        "range": as_json(action.arg_range),
         "forced": action.forced,
     }
 
@@ -101,7 +82,7 @@ def event_out(event: Event) -> dict[str, Any]:
         "kind": event.kind,
         "seat": event.seat,
         "other": event.other,
-        "value": listed(event.value),
+        "value": as_json(event.value),
         "private_to": event.private_to,
     }
 
@@ -111,7 +92,7 @@ def event_in(data: dict[str, Any]) -> Event:
         str(data["kind"]),
         data.get("seat"),
         data.get("other"),
-        tupled(data.get("value")),
+        from_json(data.get("value")),
         data.get("private_to"),
     )
 
@@ -123,7 +104,7 @@ def seat_out(view: SeatView) -> dict[str, Any]:
         "counters": view.counters,
         "card": view.card,
         "card_state": view.card_state,
-        "flags": listed(view.flags),
+        "flags": as_json(view.flags),
     }
 
 
@@ -138,36 +119,50 @@ def seat_in(data: dict[str, Any]) -> SeatView:
     )
 
 
-VIEW_FIELDS = ("pot", "current", "phase", "round", "stock", "turns_left", "match")
-VIEW_TUPLES = ("dice", "received", "gave", "scores", "winners")
-
-
 def view_out(view: TableView) -> dict[str, Any]:
-    data: dict[str, Any] = {
+    """What every game's view has, and the game's own ``detail`` by its own codec."""
+    return {
         "game": view.game,
         "viewer": view.viewer,
         "seats": [seat_out(seat) for seat in view.seats],
-        "variants": listed(view.variants),
-        "rounds_total": view.rounds_total,
-        "extra": listed(view.extra),
+        "pot": view.pot,
+        "current": view.current,
+        "phase": view.phase,
+        "round": view.round,
+        "variants": as_json(view.variants),
+        "winners": as_json(view.winners),
+        "detail": None if view.detail is None else view.detail.to_wire(),
     }
-    for name in (*VIEW_FIELDS, *VIEW_TUPLES):
-        data[name] = listed(getattr(view, name))
-    return data
 
 
 def view_in(data: dict[str, Any]) -> TableView:
-    fields = {name: data[name] for name in VIEW_FIELDS}
-    tuples = {name: tupled(data[name]) for name in VIEW_TUPLES}
+    """A view back; its ``detail`` read by the codec its game registered
+    (``GameSpec.view_detail``). ``WireError`` for a game this party-dice does not know
+    or a detail that is not of the game's types."""
+    game = str(data["game"])
+    try:
+        spec = games.get(game)
+    except ValueError:
+        raise WireError(f"a view of an unknown game: {game!r}") from None
+    detail = None
+    if data.get("detail") is not None:
+        if spec.view_detail is None:
+            raise WireError(f"{game} views have no detail")
+        try:
+            detail = spec.view_detail().from_wire(data["detail"])
+        except (TypeError, ValueError) as error:
+            raise WireError(f"a bad view detail: {error}") from None
     return TableView(
-        game=str(data["game"]),
+        game=game,
         viewer=data.get("viewer"),
         seats=tuple(seat_in(seat) for seat in data["seats"]),
+        pot=int(data["pot"]),
+        current=data.get("current"),
+        phase=str(data["phase"]),
+        round=int(data["round"]),
         variants=frozenset(data["variants"]),
-        rounds_total=int(data["rounds_total"]),
-        extra=tupled(data["extra"]),
-        **fields,
-        **tuples,
+        winners=from_json(data.get("winners") or ()),
+        detail=detail,
     )
 
 

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tui.engine.aces.view import AcesView
 from tui.engine.bots import BOT_LEVELS, Decision
 from tui.engine.core import Action, TableView
 
@@ -84,7 +85,7 @@ def neighbour(view: TableView, seat: int) -> int:
 
 def casual_choice(view: TableView, pot: Action, pass_: Action) -> Decision:
     """Reads the dice left to right, as many people do: the first of ace and six decides."""
-    if view.dice[:1] == (6,):
+    if AcesView.of(view).dice[:1] == (6,):
         return Decision(pass_, "reads the dice in order: the six comes first, so it passes")
     return Decision(pot, "reads the dice in order: the ace comes first, so the pot")
 

@@ -13,6 +13,7 @@ from typing import Any, ClassVar, Self
 
 from tui.engine.aces.check import validate
 from tui.engine.aces.rules import PHASES, check_settings
+from tui.engine.aces.view import AcesView
 from tui.engine.core import (
     FORMAT_VERSION,
     RandomSource,
@@ -160,10 +161,7 @@ class AcesTable:
         final roll on their next turn, A7); "leader" (the sole holder under Last Roll);
         "out" (out for the round, A7, or out of the match, A8, which also adds "broke");
         "winner" (the round's winner between rounds, the game's winners at the end).
-        ``scores`` are match points or bankrolls by seat (empty in a single round);
-        ``extra`` holds "turns", "rounds_played", "round_winner" once there is one,
-        "pass_to" (the neighbour a pass would reach) during a pot-or-pass choice, and
-        "stakes" (the chips each seat will start the round with) before the first round.
+        The dice, the match and the round's counts are its ``AcesView`` detail.
         """
         if seat is not None and not 0 <= seat < self._n:
             raise ValueError(f"no seat {seat} at this table")
@@ -194,13 +192,8 @@ class AcesTable:
             if index in shown_winners:
                 mask |= 64
             seats.append(SeatView(index, name, chips, None, "", _FLAG_SETS[mask]))
-        extra: dict[str, Any] = {"turns": self._turns, "rounds_played": self._rounds_played}
-        if self._round_winner is not None:
-            extra["round_winner"] = self._round_winner
-        if phase == "choice" and self._current is not None:
-            extra["pass_to"] = self._neighbour(self._current)
-        if phase == "start":
-            extra["stakes"] = tuple(self.stake(index) for index in range(self._n))
+        current = self._current
+        pass_to = self._neighbour(current) if phase == "choice" and current is not None else None
         return TableView(
             game=self.game_id,
             viewer=seat,
@@ -210,12 +203,18 @@ class AcesTable:
             phase=phase,
             round=self._round,
             variants=self.variants,
-            dice=self._dice,
-            scores=tuple(self._scores) if self.match != "single" else (),
-            match=self.match,
-            rounds_total=self.rounds_total,
             winners=self._winners,
-            extra=extra,
+            detail=AcesView(
+                dice=self._dice,
+                match=self.match,
+                scores=tuple(self._scores) if self.match != "single" else (),
+                rounds_total=self.rounds_total,
+                turns=self._turns,
+                rounds_played=self._rounds_played,
+                round_winner=self._round_winner,
+                pass_to=pass_to,
+                stakes=tuple(self.stake(i) for i in range(self._n)) if phase == "start" else None,
+            ),
         )
 
     # ----------------------------------------------------------------- saving

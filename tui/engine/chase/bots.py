@@ -15,6 +15,7 @@ from tui.engine.bots import BOT_LEVELS, Decision
 from tui.engine.cards import rank_name
 from tui.engine.chase.odds import move_chances
 from tui.engine.chase.rules import RANK_OF
+from tui.engine.chase.view import ChaseView
 from tui.engine.core import Action, TableView
 
 CASUAL_STAND = 7
@@ -45,7 +46,7 @@ def _forced(view: TableView, actions: list[Action]) -> Decision | None:
         return Decision(action, "deals")
     if action.kind == "show_king":
         return Decision(action, "puts its King face up")
-    reason = view.extra.get("no_change")
+    reason = ChaseView.of(view).no_change
     own = view.seats[view.viewer].card_state if view.viewer is not None else ""
     if own == "king":
         return Decision(action, "stands: its King is face up")

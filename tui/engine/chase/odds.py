@@ -24,6 +24,7 @@ from math import comb
 
 from tui.engine.cards import FRESH_DECK
 from tui.engine.chase.rules import RANK_OF
+from tui.engine.chase.view import ChaseView
 from tui.engine.core import TableView
 
 KING = 13
@@ -62,11 +63,12 @@ def knowledge(view: TableView) -> Knowledge | None:
     playing = [s for s in view.seats if "out" not in s.flags and s.seat != me]
     known = {s.seat: RANK_OF[s.card[0]] for s in playing if s.card is not None}
     seen = {mine, *(s.card for s in playing if s.card is not None)}
-    if view.gave is not None:
+    gave = ChaseView.of(view).gave
+    if gave is not None:
         holder = _holder(view, me)
         if holder is not None and holder not in known:
-            known[holder] = RANK_OF[view.gave[1][0]]
-            seen.add(view.gave[1])
+            known[holder] = RANK_OF[gave[1][0]]
+            seen.add(gave[1])
     counts = [0] * 14
     for card in FRESH_DECK:
         if card not in seen:
@@ -87,9 +89,10 @@ def _holder(view: TableView, me: int) -> int | None:
     neighbour the viewer changed with passes it on by changing in turn, and so on along
     the public moves; the dealer, who cannot change with a neighbour, ends the chain.
     """
-    assert view.gave is not None
-    to = view.gave[0]
-    moves = view.extra.get("moves", ())
+    detail = ChaseView.of(view)
+    assert detail.gave is not None
+    to = detail.gave[0]
+    moves = detail.moves
     left = _left(view, me)
     if not (to == left and len(moves) > me and moves[me] == "change"):
         return to
@@ -208,7 +211,7 @@ def move_chances(view: TableView, move: str | None = None) -> MoveChances | None
     when the viewer has no such choice now."""
     info = knowledge(view)
     me = view.viewer
-    if info is None or me is None or view.current != me or view.extra.get("no_change"):
+    if info is None or me is None or view.current != me or ChaseView.of(view).no_change:
         return None
     kings = "kings-swap" not in view.variants
     if kings and info.rank == KING:

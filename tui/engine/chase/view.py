@@ -8,10 +8,31 @@ no other face-down card, no stock order.
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
 
 from tui.engine.chase.table import ChaseTable
-from tui.engine.core import SeatView, TableView
+from tui.engine.core import SeatView, TableView, ViewDetail
+
+
+@dataclass(frozen=True)
+class ChaseView(ViewDetail):
+    """What a Chase view adds to every game's table (its ``TableView.detail``): the cards
+    left in the stock, the turns left this round, the swap the viewer was part of this
+    round (``received``: from whom and which card; ``gave``: to whom and which), what each
+    seat did this round (``moves``), why the player to act may not change (``no_change``,
+    when that is public or the viewer's own), the seats that kept their last life (C8's
+    replay, ``kept_life``) and, once the game is over, the round each seat went out in
+    (``out_round``, 0: never)."""
+
+    stock: int = 0
+    turns_left: int = 0
+    received: tuple[int, str] | None = None
+    gave: tuple[int, str] | None = None
+    moves: tuple[str, ...] = ()
+    no_change: str = ""
+    kept_life: tuple[int, ...] = ()
+    out_round: tuple[int, ...] = ()
+
 
 _FLAG_WORDS = ("out", "dealer", "turn", "done", "loser", "winner")
 _FLAG_SETS = tuple(
@@ -74,15 +95,7 @@ def build_view(g: ChaseTable, viewer: int | None) -> TableView:
                 seat, names[seat], lives[seat], card, state, _FLAG_SETS[bits[seat]]
             )
         seats.append(seat_view)
-    extra: dict[str, Any] = {"moves": tuple(moves)}
-    if in_turn:
-        reason = _no_change(g, current, viewer)
-        if reason:
-            extra["no_change"] = reason
-    if g.kept:
-        extra["kept_life"] = g.kept
-    if phase == "over":
-        extra["out_round"] = tuple(g.out_round)
+    reason = _no_change(g, current, viewer) if in_turn else ""
     return TableView(
         game="chase",
         viewer=viewer,
@@ -92,12 +105,17 @@ def build_view(g: ChaseTable, viewer: int | None) -> TableView:
         phase=phase,
         round=g.rounds_played + (0 if phase == "over" else 1),
         variants=g.variants,
-        stock=len(g.stock),
-        turns_left=len(g.order) - g.turn if phase == "turn" else 0,
-        received=None if viewer is None else g.received[viewer],
-        gave=None if viewer is None else g.gave[viewer],
         winners=winners,
-        extra=extra,
+        detail=ChaseView(
+            stock=len(g.stock),
+            turns_left=len(g.order) - g.turn if phase == "turn" else 0,
+            received=None if viewer is None else g.received[viewer],
+            gave=None if viewer is None else g.gave[viewer],
+            moves=tuple(moves),
+            no_change=reason,
+            kept_life=tuple(g.kept),
+            out_round=tuple(g.out_round) if phase == "over" else (),
+        ),
     )
 
 

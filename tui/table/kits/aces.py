@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from tui.cells import fit
+from tui.engine.aces.view import AcesView
 from tui.engine.core import Event, SeatView, TableView
 from tui.table.kit import Centre, Seats, TableKit
 from tui.table.kits.aces_words import AcesWords
@@ -38,7 +39,7 @@ class AcesSeats(Seats):
         odds: float | None = None,
     ) -> PanelModel:
         model = super().panel_model(view, seat_view, bot, ascii_only, odds)
-        stakes = view.extra.get("stakes")
+        stakes = AcesView.of(view).stakes
         if stakes is not None:
             model = replace(model, counters=int(stakes[seat_view.seat]))
         if "broke" in seat_view.flags:
@@ -83,10 +84,10 @@ class DiceCentre(Centre):
         last = self._last_roll(events, names)
         if last is not None:
             centre.show(*last)
-        elif not view.dice:
+        elif not AcesView.of(view).dice:
             centre.show((), "Dice")
         elif not centre.dice:
-            centre.show(view.dice, "Last roll")
+            centre.show(AcesView.of(view).dice, "Last roll")
 
     def animate(
         self,

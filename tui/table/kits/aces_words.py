@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from tui.engine.aces.view import AcesView
 from tui.engine.core import Event, TableView
 from tui.games.spec import GameSpec
 from tui.narrate.aces import chips, describe, points
@@ -59,10 +60,11 @@ class AcesWords(TableWords):
         """Every seat's chance after the move (the round's story), and the scores once a
         round of a match is won (the match's)."""
         found = self.chances(view)
+        detail = AcesView.of(view)
         if found is not None:
-            self.story.record(view.round, int(view.extra["turns"]), found, view.current)
-        if view.match != "single" and any(e.kind == "round_won" for e in events):
-            self.match.record(view.round, view.scores)
+            self.story.record(view.round, detail.turns, found, view.current)
+        if detail.match != "single" and any(e.kind == "round_won" for e in events):
+            self.match.record(view.round, detail.scores)
 
     def choice_lines(self, view: TableView, names: Sequence[str]) -> list[str]:
         """At the ace+six, with odds on: the roller's exact chance after each option."""
@@ -79,18 +81,19 @@ class AcesWords(TableWords):
         return [*self.choice_lines(view, names), *self._table_lines(view, names)]
 
     def _table_lines(self, view: TableView, names: Sequence[str]) -> list[str]:
+        detail = AcesView.of(view)
         direction = "right" if "right-pass" in view.variants else "left"
         rules = f"Aces go to the pot, sixes {direction}."
-        if view.match == "rounds":
-            head = f"Round {view.round} of {view.rounds_total}"
+        if detail.match == "rounds":
+            head = f"Round {view.round} of {detail.rounds_total}"
             standing = "Points: " + ", ".join(
-                f"{name} {score}" for name, score in zip(names, view.scores, strict=False)
+                f"{name} {score}" for name, score in zip(names, detail.scores, strict=False)
             )
             return [head, standing, variants_line(view.variants, self.titles), rules]
-        if view.match == "bankroll":
+        if detail.match == "bankroll":
             head = f"Round {view.round}, bankroll play"
             standing = "Banks: " + ", ".join(
-                f"{name} {score}" for name, score in zip(names, view.scores, strict=False)
+                f"{name} {score}" for name, score in zip(names, detail.scores, strict=False)
             )
             return [head, standing, variants_line(view.variants, self.titles), rules]
         return ["Single round", variants_line(view.variants, self.titles), rules]
@@ -102,8 +105,9 @@ class AcesWords(TableWords):
         if won is None or won.seat is None:
             return None
         trends: list[str] = []
-        if self.odds_on and view.match != "single":
-            trends = self.match.trends(view.match == "bankroll", ascii_only)
+        match = AcesView.of(view).match
+        if self.odds_on and match != "single":
+            trends = self.match.trends(match == "bankroll", ascii_only)
         summary = self._summary(view, events, names, won.seat, int(won.value or 0), trends)
         story = self.story.lines(won.seat, names, ascii_only) if self.odds_on else []
         return replace(summary, lines=(*summary.lines, *story)) if story else summary
@@ -119,17 +123,18 @@ class AcesWords(TableWords):
     ) -> RoundSummary:
         """The round's result and the match standings (each with its chart through the
         match when ``trends`` are given)."""
+        detail = AcesView.of(view)
         winner = names[won]
         final = view.phase == "over"
         lines: list[str] = []
-        if view.match == "single":
+        if detail.match == "single":
             title = f"{winner} wins!"
             lines.append(f"{winner} is the last player holding chips and claims the pot.")
             lines.append(f"The pot held {chips(pot)}.")
             return RoundSummary(title, tuple(lines), (), final=True)
         title = f"Round {view.round}: {winner} wins"
         taken = next((e for e in events if e.kind == "table_taken"), None)
-        if view.match == "rounds":
+        if detail.match == "rounds":
             lines.append(f"The pot held {chips(pot)}: {pot} points for {winner}.")
         elif taken is not None:
             lines.append(
@@ -143,12 +148,12 @@ class AcesWords(TableWords):
             champions = join_names([names[seat] for seat in view.winners])
             verb = "win" if len(view.winners) > 1 else "wins"
             title = f"Match over: {champions} {verb}"
-        elif view.match == "rounds":
-            left = view.rounds_total - view.round
+        elif detail.match == "rounds":
+            left = detail.rounds_total - view.round
             lines.append(f"{left} round{'s' if left != 1 else ''} to go.")
-        amount = points if view.match == "rounds" else chips
-        order = sorted(range(len(names)), key=lambda seat: (-view.scores[seat], seat))
-        shown = [amount(score) for score in view.scores]
+        amount = points if detail.match == "rounds" else chips
+        order = sorted(range(len(names)), key=lambda seat: (-detail.scores[seat], seat))
+        shown = [amount(score) for score in detail.scores]
         if trends:  # odds on: each standing with its chart through the match
             width = max(len(value) for value in shown)
             shown = [f"{value:<{width}}  {t}" for value, t in zip(shown, trends, strict=True)]

@@ -4,7 +4,7 @@ middle, one-line panels for big tables.
 What the table says, the curtains between people and who may see which card (ruling
 C10) are the kit's pure half, ``tui.table.kits.chase_words``. The log is always public:
 what a player knows privately is shown in the middle of the table of their private view
-only (``tui.widgets.chase_centre``).
+only (``tui.table.kits.chase_centre``).
 """
 
 from __future__ import annotations
@@ -20,10 +20,10 @@ from tui.cells import fit
 from tui.engine.core import Event, SeatView, TableView
 from tui.table.kit import Centre, Seats, TableKit
 from tui.table.kits import chase_words
+from tui.table.kits.chase_centre import ChaseCentre, centre_picture
 from tui.table.kits.chase_layout import chase_arrange
 from tui.table.kits.chase_words import ChaseWords
 from tui.widgets.card import inline
-from tui.widgets.chase_centre import ChaseCentre, centre_picture
 from tui.widgets.player_panel import FLAG_MARKS, PanelModel
 
 if TYPE_CHECKING:

@@ -27,6 +27,7 @@ from collections.abc import Mapping, Sequence
 
 from tui.engine.chase.odds import loss_chance, move_chances
 from tui.engine.chase.rules import RANK_OF
+from tui.engine.chase.view import ChaseView
 from tui.engine.core import Action, Event, SeatView, TableView
 from tui.games.spec import GameSpec
 from tui.glyphs import card as card_glyph
@@ -87,7 +88,7 @@ MOVE_WORDS = {
     "cut": "cut",
     "draw": "drew",
 }
-"""What each seat did this round (``view.extra["moves"]``), as a word for its panel."""
+"""What each seat did this round (``ChaseView.moves``), as a word for its panel."""
 
 
 def lives_words(count: int) -> str:
@@ -105,7 +106,7 @@ def status_line(view: TableView, names: Sequence[str], ascii_only: bool = False)
     if dealer is not None:
         parts.append(f"{names[dealer]} {'deals' if view.phase == 'turn' else 'to deal'}")
     if view.phase == "turn":
-        left = view.turns_left
+        left = ChaseView.of(view).turns_left
         parts.append(f"{left} turn{'s' if left != 1 else ''} left")
     return (" - " if ascii_only else " \u00b7 ").join(parts)
 
@@ -127,12 +128,12 @@ def known_cards(view: TableView, names: Sequence[str], ascii_only: bool) -> list
 
 
 def _move(view: TableView, seat: int) -> str:
-    moves = view.extra.get("moves", ())
+    moves = ChaseView.of(view).moves
     return str(moves[seat]) if seat < len(moves) else ""
 
 
 def no_change_line(view: TableView, names: Sequence[str]) -> list[str]:
-    reason = view.extra.get("no_change")
+    reason = ChaseView.of(view).no_change
     if not reason or view.current is None:
         return []
     return [f"No change: {reason}"]
@@ -211,7 +212,7 @@ def _why(code: str | None, cards: dict[int, str], pairs_safe: bool, ascii_only: 
 def finishing_order(view: TableView, names: Sequence[str]) -> list[tuple[int, int]]:
     """(seat, round it went out in, 0 for the winners), winners first, then the last
     out first; seats out in the same round by seat."""
-    out = view.extra.get("out_round", ())
+    out = ChaseView.of(view).out_round
     rounds = [int(out[s.seat]) if s.seat < len(out) else 0 for s in view.seats]
     order = sorted(
         view.seats,
@@ -372,10 +373,11 @@ class ChaseWords(TableWords):
     ) -> PrivateCard | None:
         """After a swap, the person sees what they got back, alone (C10)."""
         me = view.seats[seat]
-        if me.card is None or view.received is None or view.gave is None:
+        detail = ChaseView.of(view)
+        if me.card is None or detail.received is None or detail.gave is None:
             return None
-        other = names[view.received[0]]
-        given = card_glyph(view.gave[1], ascii_only)
-        got = card_glyph(view.received[1], ascii_only)
+        other = names[detail.received[0]]
+        given = card_glyph(detail.gave[1], ascii_only)
+        got = card_glyph(detail.received[1], ascii_only)
         lines = (f"You changed with {other}:", f"you gave {given} and got {got}.")
         return PrivateCard(seat, names[seat], me.card, lines)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from rich.cells import cell_len
 
 from tui.cells import fit
+from tui.engine.chase.view import ChaseView
 from tui.engine.core import Event, SeatView, TableView
 from tui.glyphs import card as card_glyph
 from tui.narrate.words import join_names
@@ -78,10 +79,11 @@ def centre_picture(
     if view.viewer is not None:
         me = view.seats[view.viewer]
         if me.card is not None and not me.out and view.phase == "turn":
-            if view.received is not None and view.gave is not None:
+            detail = ChaseView.of(view)
+            if detail.received is not None and detail.gave is not None:
                 origin: tuple[str, ...] = (
-                    f"from {names[view.received[0]]}",
-                    f"for your {card_glyph(view.gave[1], ascii_only)}",
+                    f"from {names[detail.received[0]]}",
+                    f"for your {card_glyph(detail.gave[1], ascii_only)}",
                 )
             else:
                 origin = ("dealt to you",)
@@ -89,7 +91,8 @@ def centre_picture(
     if last_public is not None and view.phase == "turn":
         return _public_picture(last_public, names)
     if view.phase == "turn" and view.current is not None:
-        return Picture("Face down", (f"{names[view.current]} to play", f"stock {view.stock}"))
+        stock = ChaseView.of(view).stock
+        return Picture("Face down", (f"{names[view.current]} to play", f"stock {stock}"))
     dealer = next((s.seat for s in view.seats if "dealer" in s.flags), None)
     who = names[dealer] if dealer is not None else "The dealer"
     return Picture("New round", (f"{who} deals", "one card each"))
@@ -125,6 +128,6 @@ def _showdown_picture(
             "showdown",
             loser=True,
         )
-    if view.extra.get("kept_life"):
+    if ChaseView.of(view).kept_life:
         return Picture("Showdown", ("All out at once:", "they play again"), card=False)
     return Picture("Showdown", ("Every card paired:", "nobody loses"), card=False)
