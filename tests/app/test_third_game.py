@@ -1,9 +1,12 @@
 """A third game added from the test suite alone plays through the whole app.
 
-``tests/support/third_game.py`` defines "Race" (engine, bots, narrator, kit, rules and its
-``GameSpec``); registering it is the only step. The setup screen draws its options,
-the table plays it, every move is saved and Continue resumes it, the history records
-its length in its own unit, and ``simulate`` runs it: no module of ``tui/`` knows it.
+``tests/support/third_game.py`` defines "Race" (engine, its view's detail, bots,
+narrator, words with its own privacy rule, kit, rules and its ``GameSpec``);
+registering it is the only step. Its key on the title opens its setup, which draws its
+options; the table plays it with a curtain between people (Race's secret sprints); every
+move is saved and Continue resumes it; the history records its length in its own unit;
+the rules screen shows it; ``simulate`` runs it; a shared table carries its view's
+detail over the socket: no module of ``tui/`` knows it.
 """
 
 from __future__ import annotations
@@ -15,18 +18,21 @@ from typing import Any
 import pytest
 
 from tests.support.app import AppDirs
-from tests.support.table import engine_play_to_the_end, table_of, write_settings
+from tests.support.chase import screen_lines
+from tests.support.table import engine_play_to_the_end, on_top, table_of, write_settings
 from tests.support.third_game import RACE
 from tui import games
 from tui.engine.controller import Seat
 from tui.gameconfig import GameConfig
 from tui.screens.setup import SetupScreen
 from tui.screens.title import TitleScreen
+from tui.session.table_model import PassCurtain
 from tui.simulate import cli as simulate
 from tui.simulate import play, report
 from tui.storage.history import History
 from tui.storage.saves import SaveStore
 from tui.widgets.choice import Choice
+from tui.widgets.table_info import TableInfo
 
 MakeApp = Callable[..., Any]
 
@@ -54,7 +60,23 @@ def test_simulate_plays_it() -> None:
     assert text.startswith("Race: 30 games, 3 players") and "steps on average" in text
 
 
-async def test_setup_table_save_resume_and_history(make_app: MakeApp, app_dirs: AppDirs) -> None:
+async def run(pilot: Any, key: str) -> None:
+    """A person's move at a table of two people: the keyboard passed behind the curtain
+    first, when it is up (Race's own privacy rule asks for it), then ``key``."""
+    if isinstance(on_top(pilot.app), PassCurtain):
+        await pilot.press("enter")
+        await pilot.pause()
+    await pilot.press(key)
+    await pilot.pause()
+
+
+def info_text(app: Any) -> str:
+    return "\n".join(table_of(app).query_one(TableInfo).lines)
+
+
+async def test_setup_a_curtained_table_save_resume_and_history(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
     write_settings(app_dirs.settings, last_names=("Ann", "Ben"))
     app = make_app(settings_path=app_dirs.settings)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -71,9 +93,21 @@ async def test_setup_table_save_resume_and_history(make_app: MakeApp, app_dirs: 
         table = table_of(app)
         assert table.controller.game_id == "race"
         assert table.controller.game.goal == "long"
-        for _ in range(3):
-            await pilot.press("s")
-            await pilot.pause()
+        curtain = on_top(app)
+        assert isinstance(curtain, PassCurtain) and curtain.name == "Ann"
+        assert "Squares run: Ann 0, Ben 0" in curtain.lines
+        assert "sprint" not in info_text(app), "a secret shown before the curtain was lifted"
+        await pilot.press("enter")
+        await pilot.pause()
+        sprint = table.controller.game.sprints[0]
+        assert f"Ann's sprint: {sprint} squares" in info_text(app)
+        await pilot.press("s")
+        await pilot.pause()
+        curtain = on_top(app)
+        assert isinstance(curtain, PassCurtain) and curtain.name == "Ben"
+        assert "sprint" not in info_text(app), "Ann's sprint left on the table for Ben"
+        await run(pilot, "p")  # Ben runs his sprint: it is no secret any more
+        assert table.controller.game.used == [False, True]
         (summary,) = SaveStore(app_dirs.saves).list()
         assert summary.game == "race"
         before = table.controller.to_dict()
@@ -86,16 +120,29 @@ async def test_setup_table_save_resume_and_history(make_app: MakeApp, app_dirs: 
         await pilot.pause()
         table = table_of(again)
         assert table.controller.to_dict() == before
+        assert isinstance(on_top(again), PassCurtain), "a resumed turn comes behind its curtain"
         for _ in range(40):
             if table.controller.over:
                 break
-            await pilot.press("s")
-            await pilot.pause()
+            await run(pilot, "s")
         assert table.controller.over
         turns = table.controller.game.turns
     records, _ = History(again.history_path).recent(5)
     (record,) = records
     assert (record.game, record.unit, record.length) == ("race", "steps", turns)
+
+
+def test_no_module_of_tui_names_it() -> None:
+    """What the test suite added is found nowhere in ``tui/``: not as a string, not as
+    an import (the architecture test's scan, with Race's id)."""
+    from tests.test_architecture import ROOT, games_named, modules, tree
+
+    found = [
+        f"{path.relative_to(ROOT)}:{line} {what}"
+        for name, path in modules().items()
+        for line, what in games_named(tree(name), {RACE.id})
+    ]
+    assert not found, found
 
 
 async def test_the_rules_and_a_config_with_computers(make_app: MakeApp, app_dirs: AppDirs) -> None:
@@ -107,6 +154,9 @@ async def test_the_rules_and_a_config_with_computers(make_app: MakeApp, app_dirs
     write_settings(app_dirs.settings)
     app = make_app(settings_path=app_dirs.settings)
     async with app.run_test(size=(100, 32)) as pilot:
-        app.action_show_rules("race")
+        await pilot.press("r")  # the title's rules, then the game's own key there
+        await pilot.pause()
+        await pilot.press(RACE.menu_key)
         await pilot.pause()
         assert app.screen.game_id == "race"
+        assert any("secret sprint" in line for line in screen_lines(app)), screen_lines(app)

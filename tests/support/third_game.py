@@ -1,16 +1,22 @@
-"""A dummy third game, "Race", made entirely in the test suite: engine, bots, narrator,
-table kit, rules and its ``GameSpec``. ``tests/app/test_third_game.py`` registers it and
-plays it through every part of the app, which proves that adding a game touches no
-module of ``tui/``.
+"""A third game, "Race", made entirely in the test suite: engine, its view's detail, bots,
+narrator, words with a privacy rule of its own, table kit, rules and its ``GameSpec``.
+``tests/app/test_third_game.py`` registers it and plays it through every part of the
+app (the title's key, setup, a table with curtains, saves, the history, the rules, a
+shared table over the socket, the simulator), which proves that adding a game touches
+no module of ``tui/``.
 
 Race: players take turns to step forward 1 to 3 squares (one ``randint``); the first to
-reach the goal wins. The goal is the game's own setup option ("short" 5, "long" 9).
+reach the goal wins. Each runner is dealt a secret sprint of 1 to 3 squares at the start
+(one ``randint`` each, in seat order), which they may run once instead of a step: so
+people sharing a keyboard pass it behind a curtain. The goal is the game's own setup
+option ("short" 5, "long" 9).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 from tui.engine.bots import Decision
@@ -21,16 +27,28 @@ from tui.engine.core import (
     RandomSource,
     SeatView,
     TableView,
+    ViewDetail,
     find_legal,
     rng_from_json,
     rng_state_to_json,
 )
 from tui.games.spec import Choice, FirstSeat, GameSpec, OptionSpec, VariantSpec
+from tui.session.privacy import curtains_needed, people_in
+from tui.session.seat_control import TableController
 from tui.session.table_words import TableWords
 from tui.table.kit import Seats, TableKit
 
 GOALS = {"short": 5, "long": 9}
 STEP = Action("step", "Step", "s")
+SPRINT = Action("sprint", "Sprint", "p")
+
+
+@dataclass(frozen=True)
+class RaceView(ViewDetail):
+    """What a Race view adds: the goal, and the viewer's own sprint while unused."""
+
+    goal: int = 5
+    sprint: int | None = None
 
 
 class RaceGame:
@@ -56,6 +74,9 @@ class RaceGame:
         self.current = 0 if first_runner is None else first_runner
         self.turns = 0
         self._winners: tuple[int, ...] = ()
+        self.sprints = [rng.randint(1, 3) for _ in names]
+        """Each runner's secret sprint, dealt at the start."""
+        self.used = [False] * len(names)
 
     @property
     def over(self) -> bool:
@@ -68,15 +89,21 @@ class RaceGame:
         return None if self.over else self.current
 
     def legal_actions(self) -> list[Action]:
-        return [] if self.over else [STEP]
+        if self.over:
+            return []
+        return [STEP] if self.used[self.current] else [STEP, SPRINT]
 
     def apply(self, action: Action) -> list[Event]:
-        find_legal(self.legal_actions(), action)
+        chosen = find_legal(self.legal_actions(), action)
         seat = self.current
-        steps = self.rng.randint(1, 3)
+        if chosen.kind == SPRINT.kind:
+            steps, kind = self.sprints[seat], "sprinted"
+            self.used[seat] = True
+        else:
+            steps, kind = self.rng.randint(1, 3), "stepped"
         self.squares[seat] += steps
         self.turns += 1
-        events = [Event("stepped", seat, value=steps)]
+        events = [Event(kind, seat, value=steps)]
         if self.squares[seat] >= GOALS[self.goal]:
             self._winners = (seat,)
             events.append(Event("won", seat))
@@ -102,6 +129,10 @@ class RaceGame:
             round=1,
             variants=self.variants,
             winners=self._winners,
+            detail=RaceView(
+                goal=GOALS[self.goal],
+                sprint=None if seat is None or self.used[seat] else self.sprints[seat],
+            ),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -116,6 +147,8 @@ class RaceGame:
             "current": self.current,
             "turns": self.turns,
             "winners": list(self._winners),
+            "sprints": list(self.sprints),
+            "used": list(self.used),
             "rng": rng_state_to_json(self.rng),
         }
 
@@ -133,6 +166,9 @@ class RaceGame:
         game.current = int(data["current"])
         game.turns = int(data["turns"])
         game._winners = tuple(int(s) for s in data["winners"])
+        game.sprints = [int(n) for n in data["sprints"]]
+        game.used = [bool(u) for u in data["used"]]
+        game.rng = rng_from_json(data["rng"])  # as saved, not as the deal left it
         return game
 
 
@@ -141,6 +177,8 @@ class RaceBot:
         self.level = level
 
     def choose(self, view: TableView, actions: list[Action]) -> Decision:
+        if RaceView.of(view).sprint == 3 and len(actions) > 1:
+            return Decision(actions[1], "sprints")
         return Decision(actions[0], "steps forward")
 
 
@@ -150,6 +188,8 @@ def describe(events: Sequence[Event], names: Sequence[str], ascii_only: bool = F
         who = names[event.seat] if event.seat is not None else "?"
         if event.kind == "stepped":
             lines.append(f"{who} steps {event.value}")
+        elif event.kind == "sprinted":
+            lines.append(f"{who} sprints {event.value}")
         elif event.kind == "won":
             lines.append(f"{who} wins the race")
     return lines
@@ -165,8 +205,50 @@ def _engine() -> type[Any]:
     return RaceGame
 
 
+class HiddenSprints:
+    """Race's privacy rule: with two or more people at the keyboard, each person's turn
+    comes behind a curtain and only they see their sprint; one person sees theirs all
+    the time."""
+
+    def viewer(self, controller: TableController, current: int | None) -> int | None:
+        if len(people_in(controller)) >= 2:
+            return current if current == controller.whose_turn() else None
+        people = controller.humans
+        return people[0] if len(people) == 1 else None
+
+    def curtain_before(self, controller: TableController, seat: int) -> bool:
+        return curtains_needed(controller) and seat in controller.humans
+
+    def curtain_after(
+        self, controller: TableController, seat: int, events: Sequence[Event]
+    ) -> bool:
+        return False
+
+
+class RaceWords(TableWords):
+    """The goal, the squares run, and the viewer's own sprint."""
+
+    def __init__(self, spec: GameSpec) -> None:
+        super().__init__(spec, describe, privacy=HiddenSprints())
+
+    def info_lines(self, view: TableView, names: Sequence[str], ascii_only: bool) -> list[str]:
+        detail = RaceView.of(view)
+        lines = [f"Goal: {detail.goal} squares"]
+        if detail.sprint is not None and view.viewer is not None:
+            lines.append(f"{names[view.viewer]}'s sprint: {detail.sprint} squares")
+        return lines
+
+    def pass_lines(self, view: TableView, names: Sequence[str], ascii_only: bool) -> list[str]:
+        run = ", ".join(f"{names[s.seat]} {s.counters}" for s in view.seats)
+        return [f"Squares run: {run}"]
+
+
 def _words(spec: GameSpec) -> TableWords:
-    return TableWords(spec, describe)
+    return RaceWords(spec)
+
+
+def _view_detail() -> type[ViewDetail]:
+    return RaceView
 
 
 def _kit(words: TableWords) -> TableKit:
@@ -193,9 +275,13 @@ RACE = GameSpec(
     ),
     engine=_engine,
     bot=RaceBot,
+    view_detail=_view_detail,
     words=_words,
     kit=_kit,
-    rules_markdown=lambda: "# Race\n\nStep 1 to 3 squares a turn; the first to the goal wins.\n",
+    rules_markdown=lambda: (
+        "# Race\n\nStep 1 to 3 squares a turn, or once run your secret sprint;"
+        " the first to the goal wins.\n"
+    ),
     length_unit="steps",
     length=lambda game: int(game.turns),
 )
