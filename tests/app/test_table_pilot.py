@@ -269,7 +269,10 @@ async def test_computer_players_move_by_themselves_and_explain_a_choice(
         assert table_of(app).controller.whose_turn() == 0, "back to Ann, the only person"
         await pilot.press("r")
         await pilot.pause()
-        assert "Ben (computer) " in log_text(app), "the computer's reason for its choice"
+        said = [line for line in log_text(app).splitlines() if line.startswith("Ben ")]
+        explained = [line for line in said if " comes first, so " in line]
+        assert len(explained) == 1, said  # the choice and why, on the move's own line
+        assert not any("(computer)" in line for line in said), "the move was told twice"
 
 
 async def test_any_key_skips_a_computer_players_pause(
@@ -434,6 +437,13 @@ async def test_a_bankroll_match_runs_until_one_player_has_every_chip(
         assert on_top(app).summary.final
         view = table_of(app).controller.view(None)
         assert max(AcesView.of(view).scores) == 9, "the winner holds every chip"
+        (winner,) = view.winners
+        panels = {panel.seat: panel.model for panel in app.screen.query(PlayerPanel)}
+        model = panels[winner]
+        assert model is not None and model.counters == 9 and "winner" in model.flags, (
+            "the winner's seat says 0 chips while the box says every chip is theirs"
+        )
+        assert all(p.counters == 0 for s, p in panels.items() if s != winner and p)
 
 
 async def test_resizing_during_a_roll_and_a_computers_pause(

@@ -175,6 +175,18 @@ def test_the_odds_story_is_told_from_moves_not_drawings() -> None:
     assert len(moved) == 2, "one record per move, whatever was drawn"
 
 
+def test_a_computers_move_is_told_once_with_why() -> None:
+    words = games.get("chase").new_words()
+    assert words.with_reason(["Ada stands"], "stands: happy with its card") == [
+        "Ada stands: happy with its card"
+    ]
+    assert words.with_reason(["Ada deals", "Ben gets one"], "deals") == [
+        "Ada deals",
+        "Ben gets one",
+    ]
+    assert words.with_reason([], "stands: why") == []
+
+
 # -- the key gate -----------------------------------------------------------------------------
 
 

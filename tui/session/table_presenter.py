@@ -85,6 +85,8 @@ class TablePresenter:
         self.moves = 0
         self.on_top = True
         """False while another screen (the rules, the keys) covers the table."""
+        self._reason: str | None = None
+        """A computer's reason for the move being revealed (told with it, once)."""
         self._events: tuple[Event, ...] = ()
         """The events of the move last revealed (the middle of the table shows them)."""
         self.log: list[LogLine] = [line for line in session.log if line[0]][-MAX_LOG:]
@@ -190,8 +192,7 @@ class TablePresenter:
         self._step(work)
 
     def close(self) -> None:
-        """The table is gone (left, or the app closed): nothing more happens at it, and
-        its save is let go for other sessions."""
+        """The table is gone: nothing more happens at it; its save is let go."""
         self._stop_wait()
         self.flow.to(FlowState.LEFT)
         self.session.release()
@@ -211,8 +212,7 @@ class TablePresenter:
             warm(self.controller.game_id, len(view.seats), view.variants, solved)
 
     def odds_came(self) -> None:
-        """The odds were solved (the front end's thread): drawn when the table is settled;
-        mid-animation or under a box the next drawing shows them."""
+        """The odds were solved: drawn now if the table is settled, else next time."""
         if self.flow.state in (FlowState.READY, FlowState.THINKING):
             self._step(self._changed)
 
@@ -362,13 +362,13 @@ class TablePresenter:
             self._advance()
 
     def _after_action(self, events: list[Event], seat: int | None, reason: str | None) -> bool:
-        """Record, save, log the computer's reason, animate; True if the move is shown now."""
+        """Record, save, animate; True if the move is shown now (with the computer's
+        reason, when it had a choice)."""
         self.moves += 1
         self.recap.moved(events, seat is None or self.controller.seats[seat].bot is not None)
         self.words.moved(self.controller.view(None), events)
         self.save()
-        if reason and seat is not None:
-            self.write([self.words.reason_line(self.log_names[seat], reason)], "dim")
+        self._reason = reason
         self.flow.moved(events)
         if self.front.animate_move(events, self.log_names, self.prefs.pace):
             # The action bar is left as it is: the tumbling dice say enough.
@@ -394,7 +394,9 @@ class TablePresenter:
         self._events = tuple(events)
         view = self.current_view()
         names, ascii_only = self.log_names, self.prefs.ascii_only
-        self.write(self.words.narrate(events, names, ascii_only, self.viewer))
+        lines = self.words.narrate(events, names, ascii_only, self.viewer)
+        reason, self._reason = self._reason, None
+        self.write(self.words.with_reason(lines, reason) if reason else lines)
         summary = self.words.round_summary(view, events, names, ascii_only)
         if summary is None:
             return True
@@ -583,8 +585,7 @@ class TablePresenter:
     # -- another screen on top, another terminal's move ----------------------------------------
 
     def hidden(self) -> None:
-        """Another screen (the rules, the keys) covers the table: what is on it is not
-        seen, so no gate takes a key until it is drawn again."""
+        """Another screen covers the table: no gate takes a key until drawn again."""
         self.on_top = False
         self.gate.hide()
 

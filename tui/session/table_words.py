@@ -116,8 +116,15 @@ class TableWords:
             raise RuntimeError(f"the {self.game_id} table was made without a narrator")
         return list(self.describe(list(events), list(names), ascii_only=ascii_only))
 
-    def reason_line(self, name: str, reason: str) -> str:
-        return f"{name} (computer) {reason}"
+    def with_reason(self, lines: list[str], reason: str) -> list[str]:
+        """A computer's move told once, with why: its reason says what it did, then why,
+        after a colon ("stands: happy with its card"), and the move's first line says
+        what it did ("Ada stands"), so the why is added to that line ("Ada stands: happy
+        with its card"). A reason with no why adds nothing."""
+        _, colon, why = reason.partition(": ")
+        if not colon or not why or not lines:
+            return lines
+        return [f"{lines[0]}: {why}", *lines[1:]]
 
     def info_lines(self, view: TableView, names: Sequence[str], ascii_only: bool) -> list[str]:
         return [f"Round {view.round}", variants_line(view.variants, self.titles)]

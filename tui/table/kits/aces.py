@@ -28,7 +28,8 @@ ROLL_KINDS = ("roll", "final_roll")
 class AcesSeats(Seats):
     """Chips; before the first roll-off, the chips each player starts with (the
     engine's stake: two, three under Three-Chip Start), though none is in hand until
-    the round starts; a player out of the whole match says "broke" once."""
+    the round starts; between the rounds of bankroll play and at its end, each
+    player's bank; a player out of the whole match says "broke" once."""
 
     def panel_model(
         self,
@@ -39,9 +40,13 @@ class AcesSeats(Seats):
         odds: float | None = None,
     ) -> PanelModel:
         model = super().panel_model(view, seat_view, bot, ascii_only, odds)
-        stakes = AcesView.of(view).stakes
-        if stakes is not None:
-            model = replace(model, counters=int(stakes[seat_view.seat]))
+        detail = AcesView.of(view)
+        if detail.stakes is not None:
+            model = replace(model, counters=int(detail.stakes[seat_view.seat]))
+        elif detail.match == "bankroll" and view.phase in ("round_over", "over"):
+            # Between rounds and at the end every chip is back in a bankroll: the seat
+            # holds its bank (the winner of the match, every chip on the table).
+            model = replace(model, counters=detail.scores[seat_view.seat])
         if "broke" in seat_view.flags:
             # Out of the whole match, not just this round: say so once.
             flags = (seat_view.flags - {"out", "zero"}) | {"broke"}
