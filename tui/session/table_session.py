@@ -63,6 +63,8 @@ def _position(controller: Controller) -> str:
 
 SAVED_HERE = "The game in progress is saved: Continue on the title screen brings it back."
 """How to come back to a game saved in this account's saves."""
+NOTHING_TO_KEEP = "Nobody has moved yet, so nothing is kept."
+"""A new game left before its first move: no save is written for it."""
 
 
 class HeldTable(Protocol):
@@ -162,6 +164,8 @@ class TableSession:
 
     @property
     def comeback(self) -> str:
+        if self._untouched is not None:
+            return NOTHING_TO_KEEP
         return SAVED_HERE
 
     def autosave(self) -> Notice | None:

@@ -175,7 +175,7 @@ class SaveSlot:
             raise RuntimeError("this save slot was released; open it again to write")
         ensure_private_dir(self.store.directory)
         atomic_write_bytes(self.path, data)
-        self._set_lock_time(0)  # the save holds every move: not stale
+        self._caught_up()  # the save holds every move: not stale
 
     def mark_stale(self) -> None:
         """Note that the game moved on after the save was written (a save failed).
@@ -190,6 +190,11 @@ class SaveSlot:
             saved = 0
         when = max(time.time_ns(), saved + 1)
         self._set_lock_time(when)
+
+    def _caught_up(self) -> None:
+        """The save holds every move: the lock is dated as the save (not later)."""
+        with contextlib.suppress(OSError):
+            self._set_lock_time(os.lstat(self.path).st_mtime_ns)
 
     def _set_lock_time(self, ns: int) -> None:
         with contextlib.suppress(OSError):
@@ -223,10 +228,12 @@ class SaveSlot:
         return SaveDamaged(message)
 
     def release(self) -> None:
-        """Keep the save and let other sessions open it; safe to call twice."""
+        """Keep the save and let other sessions open it; safe to call twice. A slot
+        never written to (a game left before anyone moved) leaves no lock file behind."""
         if self._lock_fd is not None:
             fd, self._lock_fd = self._lock_fd, None
-            locks.release(fd)
+            unsaved = not os.path.lexists(self.path)
+            locks.release(fd, self.store.lock_path(self.slot_id) if unsaved else None)
 
     def __enter__(self) -> Self:
         return self
@@ -348,7 +355,7 @@ class SaveStore:
         slot = SaveSlot(self, slot_id, self._lock(slot_id))
         slot.opened_stale = stale
         if not stale:
-            slot._set_lock_time(0)
+            slot._caught_up()
         try:
             payload = self._read(slot_id, in_use=False)[1]
         except SaveError:
