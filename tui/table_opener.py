@@ -23,6 +23,7 @@ from tui.textual_compat.calling_screen import stale_caller
 
 if TYPE_CHECKING:
     from tui.commands import PlayRequest
+    from tui.kept_settings import KeptTables
     from tui.share.remote import RemoteSession
     from tui.storage.save_format import Match
     from tui.storage.saves import SaveStore
@@ -34,6 +35,8 @@ class TableOpener(App[None]):
 
     sessions: Sessions
     """Set by the app's constructor."""
+    tables: KeptTables
+    """The last table of each game, for "Play again" (set by the app's constructor)."""
     shared: RemoteSession | None = None
     """A shared table to open at start (``party-dice host`` or ``join``, connected
     before the app started)."""
@@ -66,14 +69,16 @@ class TableOpener(App[None]):
         return self.sessions.store
 
     def start_requested(self, play: PlayRequest, settings: Settings) -> None:
-        """The table ``party-dice play`` asked for, the settings filling in the rest."""
-        self.start_game(
-            play.config(
-                default_variants=settings.variants_for(play.game_id),
-                default_level=settings.bot_level,
-                default_options=games.option_defaults(play.game_id, settings),
-            )
+        """The table ``party-dice play`` asked for, the settings filling in the rest;
+        remembered as the setup screen remembers its tables, for "Play again"."""
+        config = play.config(
+            default_variants=settings.variants_for(play.game_id),
+            default_level=settings.bot_level,
+            default_options=games.option_defaults(play.game_id, settings),
         )
+        if config.problem() is None:
+            self.tables.remember(config)
+        self.start_game(config)
 
     def start_game(self, config: GameConfig, *, match: Match | None = None) -> None:
         """Build the game ``config`` describes and open its table, with a save slot.

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from tests.support.table import table_of
+from tui.cli import parse
 from tui.screens.setup import SetupScreen
 from tui.screens.title import TitleScreen
 
@@ -111,3 +112,23 @@ def test_the_play_again_line_fits_its_cells_with_wide_names() -> None:
     assert cell_len(line) <= TABLE_LINE_CELLS < len(line) * 2
     short = _table_line(GameConfig("aces", (Seat("Ann"), Seat("Ben"), Seat("Ada", "casual"))))
     assert short == "Aces: Ann, Ben + 1 computer"
+
+
+async def test_play_again_is_the_table_last_played_from_the_command_line(
+    make_app: MakeApp,
+) -> None:
+    """Issue 38, item 13: ``party-dice play`` is remembered as the setup screen's tables
+    are, so the next evening's "Play again" is that table, not an older one."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _play(pilot, ["a", ("Ann",), "enter", ("Ben",), "enter", "1", "enter"])
+    played = make_app(start=parse(["play", "chase", "--names", "Cleo,Dan", "--computers", "2"]))
+    async with played.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert table_of(played).controller.game_id == "chase"
+    again = make_app()
+    async with again.run_test(size=(80, 24)) as pilot:
+        await _play(pilot, ["p"])
+        table = table_of(again)
+        assert table.controller.game_id == "chase"
+        assert [seat.name for seat in table.controller.seats][:2] == ["Cleo", "Dan"]
