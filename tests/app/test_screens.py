@@ -426,7 +426,7 @@ async def test_rules_hook_opens_the_game_with_its_variants_and_ruling(make_app: 
         assert isinstance(screen, RulesScreen) and screen.game_id == "chase"
         viewer = screen.query_one("#viewer-chase", RulesDocument)
         await pilot.pause()
-        assert "At this table:" in viewer.source and "Four lives" in viewer.source
+        assert "At this table" in viewer.source and "Four lives" in viewer.source
         line = viewer.heading_line("C8")
         assert line is not None and line > 0
         assert viewer.scroll_y == line, "C8 at the top"

@@ -11,7 +11,7 @@ import re
 import textwrap
 from collections.abc import Iterable
 
-from tui.games import get, variant_titles
+from tui.games import get
 
 
 def markdown(game_id: str) -> str:
@@ -20,11 +20,18 @@ def markdown(game_id: str) -> str:
 
 
 def in_force_note(game_id: str, variants: Iterable[str]) -> str:
-    """One Markdown paragraph naming the variants in force at a table."""
-    titles = variant_titles(game_id, variants)
-    if not titles:
+    """One Markdown paragraph naming the variants in force at a table, each with what it
+    changes: the rules below are the standard ones ("Everyone gets 2 chips"), so a table
+    of Three-Chip Start is told there and then that it starts with three."""
+    chosen = set(variants)
+    told = [
+        f"{variant.title}: {variant.line}" if variant.line else f"{variant.title}."
+        for variant in get(game_id).variants
+        if variant.name in chosen
+    ]
+    if not told:
         return "**At this table:** the standard rules, no variants."
-    return f"**At this table:** {', '.join(titles)}."
+    return " ".join(["**At this table**, the rules below with these changes.", *told])
 
 
 _INLINE = re.compile(r"\*\*(.+?)\*\*|`(.+?)`")
