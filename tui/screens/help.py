@@ -7,7 +7,7 @@ comes first.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from rich.cells import cell_len
@@ -54,19 +54,23 @@ def key_name(key: str) -> str:
     return "+".join([*(mod.capitalize() for mod in mods), shown])
 
 
-def binding_rows(bindings: Iterable[Any]) -> list[tuple[str, str]]:
-    """(key, what it does) for every binding that has a description."""
-    rows: list[tuple[str, str]] = []
-    seen: set[tuple[str, str]] = set()
+def binding_rows(
+    bindings: Iterable[Any], usable: Callable[[str], bool] | None = None
+) -> list[tuple[str, str]]:
+    """(key, what it does) for every binding that has a description (and that is
+    ``usable`` now, by its action, when that is asked); keys that do the same are one
+    row ("o or O")."""
+    keys: dict[tuple[str, str], list[str]] = {}
     for _key, binding in BindingsMap(bindings):
         if not isinstance(binding, Binding) or not binding.description:
             continue
-        key = binding.key_display or key_name(binding.key)
-        if (key, binding.description) in seen:
+        if usable is not None and not usable(binding.action):
             continue
-        seen.add((key, binding.description))
-        rows.append((key, binding.description))
-    return rows
+        key = binding.key_display or key_name(binding.key)
+        same = keys.setdefault((binding.action, binding.description), [])
+        if key not in same:
+            same.append(key)
+    return [(" or ".join(same), description) for (_, description), same in keys.items()]
 
 
 def _section(title: str, rows: Iterable[tuple[str, str]], key_width: int) -> Group:
@@ -85,6 +89,12 @@ def help_text(sections: Iterable[tuple[str, list[tuple[str, str]]]]) -> Group:
     listed = list(sections)
     width = max([16, *(cell_len(key) for _, rows in listed for key, _ in rows)])
     return Group(*(_section(title, rows, width) for title, rows in listed))
+
+
+def usable(screen: Screen[Any], action: str) -> bool:
+    """True unless ``screen`` says the action does nothing now (its ``check_action``)."""
+    name = action.partition("(")[0]
+    return screen.check_action(name, ()) is not False
 
 
 class HelpScreen(SubScreen):
@@ -117,7 +127,7 @@ class HelpScreen(SubScreen):
         known = (TitleScreen, SetupScreen, SettingsScreen, RulesScreen)
         if below is not None and not isinstance(below, known):
             rows = list(getattr(below, "help_keys", list)())
-            rows += binding_rows(type(below).BINDINGS)
+            rows += binding_rows(type(below).BINDINGS, lambda action: usable(below, action))
             sections.append(("At this table (where you were)", rows + list(TABLE_NOTE)))
         sections.append(("Everywhere", list(EVERYWHERE)))
         for title, cls in (

@@ -92,9 +92,14 @@ class TableWords:
 
     # -- odds -------------------------------------------------------------------------
 
+    has_odds = False
+    """True for a game whose table can show live odds (``show_odds``, ``chances``)."""
+
     def show_odds(self, on: bool) -> bool:
         """Show (or hide) live odds; False if this game has none to show."""
-        return False
+        if self.has_odds:
+            self.odds_on = on
+        return self.has_odds
 
     def chances(self, view: TableView) -> tuple[float, ...] | None:
         """Each seat's chance this round, when odds are on and known (never waited for)."""

@@ -55,6 +55,7 @@ from tui.table.covers.curtain import PassCurtainBox, PrivateCardBox
 from tui.table.covers.cut import CutChooser
 from tui.table.covers.round_end import RoundEndBox
 from tui.table.gate import GateTimes, TerminalTimes
+from tui.table.kit import TableKit
 from tui.table.layout import MIN_HEIGHT, MIN_WIDTH, Arrangement, too_small
 from tui.widgets.action_bar import ActionBar, key_label
 from tui.widgets.animation import AnimationDone
@@ -113,11 +114,11 @@ class TableScreen(Screen[None]):
         Binding("q", "leave", "Leave", show=False),
         Binding("f", "finish", "Finish the game"),
         Binding("F", "finish", show=False),  # as the table writes it: "F finishes the game"
-        Binding("o,O", "toggle_odds", "Odds", show=False),  # "O" in Settings' words
+        Binding("o,O", "toggle_odds", "Odds on or off: each seat's chance", show=False),
         Binding("pageup", "read_log(1)", "Read back the log (or the mouse wheel)", show=False),
         Binding("pagedown", "read_log(-1)", "Read the log forward", show=False),
         Binding("end", "read_log(0)", "The log's newest lines", show=False),
-        Binding("w,W", "door", "Who sits", show=False),  # "W answers", the info box says
+        Binding("w,W", "door", "Who sits: let in, turn away, kick", show=False),
     ]
 
     default_times: ClassVar[Callable[[], GateTimes]] = TerminalTimes
@@ -137,7 +138,7 @@ class TableScreen(Screen[None]):
         self.css_path = [*self.css_path, *map(Path, game_sheets(controller.game_id))]
         self.session = session
         self.controller = controller
-        self.kit = games.get(controller.game_id).new_kit()
+        self.kit: TableKit = games.get(controller.game_id).new_kit()
         self.times = times or type(self).default_times()
         self._ascii = ascii_only
         self._animation = animation
@@ -503,9 +504,14 @@ class TableScreen(Screen[None]):
     # -- the table's own keys --------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Finish the game is offered only once no person is left in it."""
+        """Finish the game is offered only once no person is left in it, the odds only
+        by a game that has some, and who sits only where someone may be let in."""
         if action == "finish":
             return self.presenter.can_finish()
+        if action == "toggle_odds":
+            return self.kit.words.has_odds
+        if action == "door":
+            return bool(self.controller.door())
         return True
 
     def action_finish(self) -> None:

@@ -44,14 +44,12 @@ class AcesWords(TableWords):
     """The info box (round, match standings, which way sixes go), round summaries and
     the odds' stories."""
 
+    has_odds = True
+
     def __init__(self, spec: GameSpec) -> None:
         super().__init__(spec, describe)
         self.story = RoundStory()
         self.match = MatchStory()
-
-    def show_odds(self, on: bool) -> bool:
-        self.odds_on = on
-        return True
 
     def chances(self, view: TableView) -> tuple[float, ...] | None:
         return chances(view) if self.odds_on else None
@@ -78,7 +76,20 @@ class AcesWords(TableWords):
         return [f"{names[me]} to win: pot {pot[me]:.1%}, pass {passed[me]:.1%}"]
 
     def info_lines(self, view: TableView, names: Sequence[str], ascii_only: bool) -> list[str]:
-        return [*self.choice_lines(view, names), *self._table_lines(view, names)]
+        return [
+            *self.odds_note(view),
+            *self.choice_lines(view, names),
+            *self._table_lines(view, names),
+        ]
+
+    def odds_note(self, view: TableView) -> list[str]:
+        """With odds on and none to show yet: when they will come (O said nothing
+        before the roll-off)."""
+        if not self.odds_on or self.chances(view) is not None or view.phase == "over":
+            return []
+        if view.phase in ("turn", "choice"):
+            return ["Odds on: being worked out..."]
+        return ["Odds on: each seat's chance shows from the first roll"]
 
     def _table_lines(self, view: TableView, names: Sequence[str]) -> list[str]:
         detail = AcesView.of(view)

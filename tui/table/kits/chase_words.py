@@ -310,12 +310,10 @@ def round_summary(
 class ChaseWords(TableWords):
     """The public log, the info box, the curtains, the showdown and the cut."""
 
+    has_odds = True
+
     def __init__(self, spec: GameSpec) -> None:
         super().__init__(spec, describe, privacy=SHARED_KEYBOARD)
-
-    def show_odds(self, on: bool) -> bool:
-        self.odds_on = on
-        return True
 
     def narrate(
         self, events: Sequence[Event], names: Sequence[str], ascii_only: bool, viewer: int | None
