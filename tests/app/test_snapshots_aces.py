@@ -100,7 +100,7 @@ def test_aces_ace_six_decision(
     snap_compare: Any, make_app: Any, app_dirs: AppDirs, size: Any
 ) -> None:
     """Ann has one chip and rolled an ace and a six: the action bar offers exactly
-    "P Pot: Ann's last chip into the pot: Ben rolls next" and "N Pass: Ben gets it: Ben
+    "P Pot: Ann's last chip into the pot, then Ben rolls next" and "N Pass: Ben gets it, then Ben
     rolls next" (at 80x24 one per row); the dice show 1 and 6; Ann still holds her chip;
     the pot holds one chip."""
     app, before = table_app(
@@ -121,9 +121,9 @@ def test_aces_ace_six_decision_long_names(
     snap_compare: Any, make_app: Any, app_dirs: AppDirs
 ) -> None:
     """The ace+six choice at 80x24 with three long names: both options read whole, each
-    with what follows it: "Pot: Alexandra Katharina's last chip into the pot:" and,
+    with what follows it: "Pot: Alexandra Katharina's last chip into the pot, then" and,
     wrapped to the next line of the bar, "Bartholomew Cunning rolls next"; "Pass:
-    Bartholomew Cunning gets it: Bartholomew Cunning rolls next". None of it cut off."""
+    Bartholomew Cunning gets it, then Bartholomew Cunning rolls next". None of it cut off."""
     app, before = table_app(
         make_app,
         app_dirs,
@@ -224,8 +224,8 @@ def test_aces_computer_turn_in_the_log(
     snap_compare: Any, make_app: Any, app_dirs: AppDirs, size: Any
 ) -> None:
     """Ann (person) against Ben and Cleo (computer, marked "computer"): the log
-    shows Ben rolling an ace and a six on his last chip, then his reason in words
-    ("Ben (computer) reads the dice in order: ..."), where the chip went, and Cleo's
+    shows Ben rolling an ace and a six on his last chip, then where the chip went and
+    why, once ("Ben puts the last chip into the pot: the ace came first"), and Cleo's
     roll; it is Ann's turn again."""
     config = aces_config(3, bots=2, first_seat=0)
     app, before = table_app(make_app, app_dirs, config, BEN_DECIDES, ["enter", "r", "r"])

@@ -193,7 +193,9 @@ def test_rules(snap_compare: Any, make_app: MakeApp) -> None:
 
 def test_rules_for_a_table(snap_compare: Any, make_app: MakeApp) -> None:
     """Rules opened by a Chase table with Four lives and Dealer draws: the Chase tab,
-    the note "At this table: Dealer draws, Four lives." under the title."""
+    the note "At this table, the rules below with these changes." under the title, each
+    variant with what it changes ("Four lives: Everyone starts with four lives instead
+    of three.")."""
 
     async def before(pilot: Pilot[Any]) -> None:
         app = pilot.app

@@ -139,8 +139,8 @@ async def _one_chip_ace_six(make_app: MakeApp, app_dirs: AppDirs, key: str) -> l
         bar = app.screen.query_one(ActionBar)
         labels = [action.label for action in bar.actions]
         assert labels == [
-            "Pot: Ann's last chip into the pot: Ben rolls next",
-            "Pass: Ben gets it: Ben rolls next",
+            "Pot: Ann's last chip into the pot, then Ben rolls next",
+            "Pass: Ben gets it, then Ben rolls next",
         ]
         await pilot.press(key)
         await pilot.pause()
@@ -270,7 +270,7 @@ async def test_computer_players_move_by_themselves_and_explain_a_choice(
         await pilot.press("r")
         await pilot.pause()
         said = [line for line in log_text(app).splitlines() if line.startswith("Ben ")]
-        explained = [line for line in said if " comes first, so " in line]
+        explained = [line for line in said if " came first" in line]
         assert len(explained) == 1, said  # the choice and why, on the move's own line
         assert not any("(computer)" in line for line in said), "the move was told twice"
 

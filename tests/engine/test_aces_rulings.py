@@ -182,8 +182,8 @@ def test_a4_ace_and_six_with_one_chip_asks_the_roller(dice: tuple[int, int]) -> 
     assert game.chips == (1, 2, 2)  # nothing has moved yet
     actions = game.legal_actions()
     assert [(a.kind, a.label, a.key) for a in actions] == [
-        ("pot", "Pot: Ann's last chip into the pot: Ben rolls next", "p"),
-        ("pass", "Pass: Ben gets it: Ben rolls next", "n"),
+        ("pot", "Pot: Ann's last chip into the pot, then Ben rolls next", "p"),
+        ("pass", "Pass: Ben gets it, then Ben rolls next", "n"),
     ]
     assert AcesView.of(game.view(0)).pass_to == 1
     with pytest.raises(IllegalAction):
@@ -207,7 +207,7 @@ def test_a4_choosing_to_pass() -> None:
 
 def test_a4_the_choice_names_the_right_neighbour_under_right_pass() -> None:
     game = one_chip_choice(variants=frozenset({"right-pass"}))
-    assert game.legal_actions()[1].label == "Pass: Cleo gets it: Ben rolls next"
+    assert game.legal_actions()[1].label == "Pass: Cleo gets it, then Ben rolls next"
     choose(game, "pass")
     assert game.chips == (0, 2, 3)
 

@@ -22,8 +22,8 @@ def test_both_options_say_who_rolls_next_when_the_round_goes_on() -> None:
     roll(game, rng, 2, 2)
     roll(game, rng, 1, 6)
     assert labels(game) == {
-        "pot": "Pot: Ann's last chip into the pot: Ben rolls next",
-        "pass": "Pass: Ben gets it: Ben rolls next",
+        "pot": "Pot: Ann's last chip into the pot, then Ben rolls next",
+        "pass": "Pass: Ben gets it, then Ben rolls next",
     }
 
 
@@ -36,8 +36,8 @@ def test_the_pot_ends_the_round_when_only_one_other_holds_chips() -> None:
     roll(game, rng, 2, 2)
     roll(game, rng, 1, 6)
     assert labels(game) == {
-        "pot": "Pot: Ann's last chip into the pot: Cleo wins the round",
-        "pass": "Pass: Ben gets it: Ben rolls next",
+        "pot": "Pot: Ann's last chip into the pot, then Cleo wins the round",
+        "pass": "Pass: Ben gets it, then Ben rolls next",
     }
     before = (game.chips, game.pot, game.phase, game.current_seat())
     game.legal_actions()
@@ -52,8 +52,8 @@ def test_either_option_ends_the_round_at_two_players() -> None:
     roll(game, rng, 2, 2)
     roll(game, rng, 6, 1)
     assert labels(game) == {
-        "pot": "Pot: Ann's last chip into the pot: Ben wins the round",
-        "pass": "Pass: Ben gets it: Ben wins the round",
+        "pot": "Pot: Ann's last chip into the pot, then Ben wins the round",
+        "pass": "Pass: Ben gets it, then Ben wins the round",
     }
 
 
@@ -62,7 +62,7 @@ def test_the_last_round_of_a_match_says_who_wins_the_match() -> None:
     roll(game, rng, 1, 3)
     roll(game, rng, 2, 2)
     roll(game, rng, 6, 1)
-    assert labels(game)["pot"] == "Pot: Ann's last chip into the pot: Ben wins the match"
+    assert labels(game)["pot"] == "Pot: Ann's last chip into the pot, then Ben wins the match"
 
 
 def test_last_roll_says_who_takes_a_final_roll_or_wins_with_the_last_chip() -> None:
@@ -72,8 +72,8 @@ def test_last_roll_says_who_takes_a_final_roll_or_wins_with_the_last_chip() -> N
     roll(game, rng, 2, 2)
     roll(game, rng, 1, 6)
     assert labels(game) == {
-        "pot": "Pot: Ann's last chip into the pot: Ben takes a final roll",
-        "pass": "Pass: Ben gets it: Ben rolls next",
+        "pot": "Pot: Ann's last chip into the pot, then Ben takes a final roll",
+        "pass": "Pass: Ben gets it, then Ben rolls next",
     }
 
 
@@ -83,4 +83,4 @@ def test_right_pass_sends_the_chip_right_and_play_still_goes_left() -> None:
     roll(game, rng, 2, 2)
     roll(game, rng, 2, 2)
     roll(game, rng, 1, 6)
-    assert labels(game)["pass"] == "Pass: Cleo gets it: Ben rolls next"
+    assert labels(game)["pass"] == "Pass: Cleo gets it, then Ben rolls next"

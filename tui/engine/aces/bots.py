@@ -86,8 +86,8 @@ def neighbour(view: TableView, seat: int) -> int:
 def casual_choice(view: TableView, pot: Action, pass_: Action) -> Decision:
     """Reads the dice left to right, as many people do: the first of ace and six decides."""
     if AcesView.of(view).dice[:1] == (6,):
-        return Decision(pass_, "reads the dice in order: the six comes first, so it passes")
-    return Decision(pot, "reads the dice in order: the ace comes first, so the pot")
+        return Decision(pass_, "reads the dice in order: the six came first")
+    return Decision(pot, "reads the dice in order: the ace came first")
 
 
 def exact_choice(view: TableView, pot: Action, pass_: Action) -> Decision | None:

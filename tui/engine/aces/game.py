@@ -1,4 +1,4 @@
-"""Aces in the Pot, played exactly as rulings A1-A8 say (``shared/rules/RULINGS.md``).
+"""Aces in the Pot, played exactly as rulings A1-A8 say (the rules screen, ``tui/rules/aces.md``).
 
 Phases and who acts:
 

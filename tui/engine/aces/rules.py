@@ -73,12 +73,12 @@ def start_action(first_name: str | None) -> Action:
 def pot_action(name: str, follows: str) -> Action:
     """The ace+six's pot option; ``follows`` says what comes of it ("Cleo wins the
     round"), so the roller chooses knowing the outcome, not only the move."""
-    return Action("pot", f"Pot: {name}'s last chip into the pot: {follows}", "p")
+    return Action("pot", f"Pot: {name}'s last chip into the pot, then {follows}", "p")
 
 
 def pass_action(neighbour_name: str, follows: str) -> Action:
     """The ace+six's pass option, with what comes of it (see ``pot_action``)."""
-    return Action("pass", f"Pass: {neighbour_name} gets it: {follows}", "n")
+    return Action("pass", f"Pass: {neighbour_name} gets it, then {follows}", "n")
 
 
 def check_settings(
