@@ -29,7 +29,10 @@ ALLOWED_ARROWS: dict[str, frozenset[str]] = {
     "tui.engine": frozenset(),
     "tui.narrate": frozenset({"tui.engine", "tui.glyphs"}),
     "tui.storage": REGISTRY,
-    "tui.session": frozenset({"tui.engine", "tui.storage", "tui.cells", "tui.names"}) | REGISTRY,
+    "tui.session": frozenset(
+        {"tui.engine", "tui.storage", "tui.cells", "tui.names", "tui.glyphs", "tui.narrate"}
+    )
+    | REGISTRY,
     "tui.share": frozenset({"tui.engine", "tui.storage", "tui.session"}) | REGISTRY,
 }
 """Which other top-level parts of ``tui`` a part may import (runtime, TYPE_CHECKING or

@@ -8,7 +8,8 @@ a life, with which card, who went out), then this round's Kings up, who changed,
 many stood and the cards announced.
 
 Only public events are read (``private_to is None``): a card dealt, received in a swap
-or taken from the stock never reaches a recap, whoever it is for. Plain strings.
+or taken from the stock never reaches a recap, whoever it is for. Plain strings; with
+``heard`` (the plain-text table) cards are said in words.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from collections.abc import Sequence
 
 from tui.engine.core import Event
 from tui.glyphs import card as card_glyph
+from tui.glyphs import card_words
 from tui.narrate.words import join_names
 
 MOST_NAMES = 6
@@ -29,7 +31,13 @@ def _names(names: Sequence[str], seats: Sequence[int]) -> str:
     return join_names([*shown, f"{more} more"] if more else shown)
 
 
-def _round_line(events: Sequence[Event], names: Sequence[str], ascii_only: bool) -> str:
+def _card(code: str, ascii_only: bool, heard: bool) -> str:
+    return card_words(code) if heard else card_glyph(code, ascii_only)
+
+
+def _round_line(
+    events: Sequence[Event], names: Sequence[str], ascii_only: bool, heard: bool = False
+) -> str:
     """ "Round 2: Ada lost a life with 3♣, Ken is out" from one round's end."""
     cards: dict[int, str] = {}
     parts: list[str] = []
@@ -38,7 +46,7 @@ def _round_line(events: Sequence[Event], names: Sequence[str], ascii_only: bool)
             cards = dict(event.value)
         elif event.kind == "life_lost" and event.seat is not None:
             code = cards.get(event.seat)
-            why = f" with {card_glyph(code, ascii_only)}" if code else " for finding a King"
+            why = f" with {_card(code, ascii_only, heard)}" if code else " for finding a King"
             parts.append(f"{names[event.seat]} lost a life{why}")
         elif event.kind == "player_out" and event.seat is not None:
             parts.append(f"{names[event.seat]} is out")
@@ -50,7 +58,12 @@ def _round_line(events: Sequence[Event], names: Sequence[str], ascii_only: bool)
 
 
 def recap(
-    events: Sequence[Event], names: Sequence[str], who: str, ascii_only: bool = False
+    events: Sequence[Event],
+    names: Sequence[str],
+    who: str,
+    ascii_only: bool = False,
+    *,
+    heard: bool = False,
 ) -> list[str]:
     """Lines telling ``who`` what the public ``events`` since their last turn did."""
     public = [event for event in events if event.private_to is None]
@@ -59,7 +72,7 @@ def recap(
     for event in public:
         current.append(event)
         if event.kind == "next_dealer":
-            line = _round_line(current, names, ascii_only)
+            line = _round_line(current, names, ascii_only, heard)
             if line:
                 lines.append(f"Earlier: {line}.")
             current = []
@@ -79,11 +92,11 @@ def recap(
         elif event.kind == "stand":
             stood += 1
         elif event.kind == "card_announced" and event.seat is not None:
-            given = card_glyph(event.value, ascii_only)
+            given = _card(event.value, ascii_only, heard)
             giver = names[event.other] if event.other is not None else "?"
             announced.append(f"{giver} handed {given} to {names[event.seat]}")
     if kings:
-        shown = ", ".join(f"{names[s]} {card_glyph(c, ascii_only)}" for s, c in kings.items())
+        shown = ", ".join(f"{names[s]} {_card(c, ascii_only, heard)}" for s, c in kings.items())
         lines.append(f"Kings up: {shown}.")
     moves = []
     if changed:
