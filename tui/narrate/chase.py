@@ -221,7 +221,7 @@ class _Teller:
             self.showdown = {}
             return f"{self.subject(e.seat, 'deals', 'deal')} one card to each of {e.value} players"
         if kind == "card_dealt":
-            return f"{self.subject(e.seat, 'are', 'are')} dealt {self.card(e.value)}"
+            return f"{self.subject(e.seat, 'is', 'are')} dealt {self.card(e.value)}"
         if kind == "stand":
             return self.subject(e.seat, "stands", "stand")
         if kind == "swap":
