@@ -14,7 +14,6 @@ from tui.engine.chase import ChaseGame
 from tui.engine.core import Action, Event
 from tui.glyphs import card_words, dice_words, spoken
 from tui.narrate import aces, chase
-from tui.narrate.chase_recap import recap
 from tui.narrate.words import Voice, sentence
 
 N3 = list(NAMES[:3])
@@ -132,15 +131,3 @@ def test_the_public_log_heard_never_tells_a_private_event(you: frozenset[int]) -
     heard = chase.describe(deal + change, names, voice=Voice(you))
     for card in ("4C", "9H", "QS"):
         assert not any(card_words(card) in line for line in heard), heard
-
-
-def test_a_recap_heard_says_its_cards_in_words() -> None:
-    events = [
-        Event("dealt", 0, value=3),
-        Event("swap_blocked", 1, 2, "KS"),
-        Event("card_announced", 0, 1, "2C"),
-    ]
-    said = recap(events, ["Ann", "Ben", "Cleo"], "Ann", heard=True)
-    assert "Kings up: Cleo the King of spades." in said
-    assert "Announced: Ben handed the two of clubs to Ann." in said
-    assert all(not GLYPHS.search(line) for line in said)

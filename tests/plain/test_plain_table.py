@@ -54,7 +54,7 @@ def test_every_line_ends_with_a_newline_but_the_prompt_it_waits_at(tmp_path: Pat
 
 def test_a_move_is_said_to_everyone_and_the_prompt_names_whose_it_is(tmp_path: Path) -> None:
     table = aces(tmp_path, [1, 6, 2, 3])
-    assert table.prompt == "Next: Enter start: Ann rolls first. > "
+    assert table.prompt == "Next: Enter for start: Ann rolls first. > "
     table.type("")
     assert table.prompt == "Ann, your move. r roll (or Enter). > "
     mark = len(table.text)
@@ -69,9 +69,9 @@ def test_bad_input_gets_one_sentence_and_the_prompt_again(tmp_path: Path) -> Non
     table = aces(tmp_path, [1, 6])
     table.type("")
     for typed, said in (
-        ("x", "x is not a move now: 8 lists the keys."),
-        ("roll please", "roll please is not a move or a question here: 8 lists the keys."),
-        ("[bold]", "[bold] is not a move or a question here: 8 lists the keys."),
+        ("x", "x is not a move now: type 8 for the keys."),
+        ("roll please", "roll please is not a move or a question here: type 8 for the keys."),
+        ("[bold]", "[bold] is not a move or a question here: type 8 for the keys."),
     ):
         mark = len(table.text)
         table.type(typed)
@@ -117,7 +117,7 @@ def test_questions_are_answered_at_any_time_and_the_prompt_comes_again(tmp_path:
     table.type("8")
     keys = lines_after(table, mark)[1:-1]
     assert keys[0] == "Now: r roll (or Enter)."
-    assert keys[1].startswith("Questions, at any time: 1 the pot, 2 everyone's chips,")
+    assert keys[1].startswith("Questions, at any time: type 1 for the pot, 2 for everyone's chips,")
     mark = len(table.text)
     table.type("rules")
     rules = lines_after(table, mark)[1:-1]
@@ -148,7 +148,10 @@ def test_the_cut_asks_a_number_and_takes_only_one_in_its_range(tmp_path: Path) -
         mark = len(table.text)
         table.type(bad)
         said = lines_after(table, mark)[1]
-        assert said in ("Type a number from 1 to 49.", "x is not a move now: 8 lists the keys.")
+        assert said in (
+            "Type a number from 1 to 49.",
+            "Type a number from 1 to 49, or b to go back.",
+        )
         assert table.prompt.startswith("Ann, cut the deck")
     table.type("b")
     assert table.prompt == "Ann, your move. s stand, c cut the deck. > "
@@ -231,7 +234,7 @@ def test_odds_on_are_said_when_asked(tmp_path: Path) -> None:
     table = aces(tmp_path, [1, 6], people=2, computers=0)
     table.type("")
     table.type("o")
-    assert "Odds on: 5 says them." in table.text
+    assert "Odds on: type 5 to hear them." in table.text
     for _ in range(300):  # solved on a thread of its own: wait for it
         time.sleep(0.05)
         table.wait(0.05)

@@ -8,8 +8,7 @@ a life, with which card, who went out), then this round's Kings up, who changed,
 many stood and the cards announced.
 
 Only public events are read (``private_to is None``): a card dealt, received in a swap
-or taken from the stock never reaches a recap, whoever it is for. Plain strings; with
-``heard`` (the plain-text table) cards are said in words.
+or taken from the stock never reaches a recap, whoever it is for. Plain strings.
 """
 
 from __future__ import annotations
@@ -18,7 +17,6 @@ from collections.abc import Sequence
 
 from tui.engine.core import Event
 from tui.glyphs import card as card_glyph
-from tui.glyphs import card_words
 from tui.narrate.words import join_names
 
 MOST_NAMES = 6
@@ -31,13 +29,7 @@ def _names(names: Sequence[str], seats: Sequence[int]) -> str:
     return join_names([*shown, f"{more} more"] if more else shown)
 
 
-def _card(code: str, ascii_only: bool, heard: bool) -> str:
-    return card_words(code) if heard else card_glyph(code, ascii_only)
-
-
-def _round_line(
-    events: Sequence[Event], names: Sequence[str], ascii_only: bool, heard: bool = False
-) -> str:
+def _round_line(events: Sequence[Event], names: Sequence[str], ascii_only: bool) -> str:
     """ "Round 2: Ada lost a life with 3♣, Ken is out" from one round's end."""
     cards: dict[int, str] = {}
     parts: list[str] = []
@@ -46,7 +38,7 @@ def _round_line(
             cards = dict(event.value)
         elif event.kind == "life_lost" and event.seat is not None:
             code = cards.get(event.seat)
-            why = f" with {_card(code, ascii_only, heard)}" if code else " for finding a King"
+            why = f" with {card_glyph(code, ascii_only)}" if code else " for finding a King"
             parts.append(f"{names[event.seat]} lost a life{why}")
         elif event.kind == "player_out" and event.seat is not None:
             parts.append(f"{names[event.seat]} is out")
@@ -58,12 +50,7 @@ def _round_line(
 
 
 def recap(
-    events: Sequence[Event],
-    names: Sequence[str],
-    who: str,
-    ascii_only: bool = False,
-    *,
-    heard: bool = False,
+    events: Sequence[Event], names: Sequence[str], who: str, ascii_only: bool = False
 ) -> list[str]:
     """Lines telling ``who`` what the public ``events`` since their last turn did."""
     public = [event for event in events if event.private_to is None]
@@ -72,7 +59,7 @@ def recap(
     for event in public:
         current.append(event)
         if event.kind == "next_dealer":
-            line = _round_line(current, names, ascii_only, heard)
+            line = _round_line(current, names, ascii_only)
             if line:
                 lines.append(f"Earlier: {line}.")
             current = []
@@ -92,11 +79,11 @@ def recap(
         elif event.kind == "stand":
             stood += 1
         elif event.kind == "card_announced" and event.seat is not None:
-            given = _card(event.value, ascii_only, heard)
+            given = card_glyph(event.value, ascii_only)
             giver = names[event.other] if event.other is not None else "?"
             announced.append(f"{giver} handed {given} to {names[event.seat]}")
     if kings:
-        shown = ", ".join(f"{names[s]} {_card(c, ascii_only, heard)}" for s, c in kings.items())
+        shown = ", ".join(f"{names[s]} {card_glyph(c, ascii_only)}" for s, c in kings.items())
         lines.append(f"Kings up: {shown}.")
     moves = []
     if changed:

@@ -17,7 +17,8 @@ from tui.plain.lines import ESCAPE
 
 @dataclass(frozen=True)
 class Question:
-    """A question: its name, its number, the words that ask it, what it asks."""
+    """A question: its name, its number, the words that ask it, what it asks ("for
+    the pot": said after its number)."""
 
     name: str
     number: str
@@ -26,15 +27,17 @@ class Question:
 
 
 QUESTIONS = (
-    Question("pot", "1", ("pot", "middle"), "the pot"),
-    Question("standings", "2", ("all", "everyone", "scores", "standings"), "everyone's {counters}"),
-    Question("turn", "3", ("turn", "whose", "who"), "whose turn it is and who deals"),
-    Question("card", "4", ("card", "hand", "mine"), "your own card"),
-    Question("odds", "5", ("odds", "chances"), "the odds"),
-    Question("again", "6", ("again", "repeat", "last"), "the last line again"),
-    Question("rules", "7", ("rules",), "the rules"),
-    Question("keys", "8", ("keys", "help", "h", "?"), "the keys"),
-    Question("leave", "9", ("leave", "quit", "exit", "bye"), "leave the table"),
+    Question("pot", "1", ("pot", "middle"), "for the pot"),
+    Question(
+        "standings", "2", ("all", "everyone", "scores", "standings"), "for everyone's {counters}"
+    ),
+    Question("turn", "3", ("turn", "whose", "who"), "for whose turn it is and who deals"),
+    Question("card", "4", ("card", "hand", "mine"), "for your own card"),
+    Question("odds", "5", ("odds", "chances"), "for the odds"),
+    Question("again", "6", ("again", "repeat", "last"), "for the last line again"),
+    Question("rules", "7", ("rules",), "for the rules"),
+    Question("keys", "8", ("keys", "help", "h", "?"), "for the keys"),
+    Question("leave", "9", ("leave", "quit", "exit", "bye"), "to leave the table"),
 )
 
 TABLE_KEYS = frozenset({"escape", "q", "f", "o", "w"})
@@ -76,7 +79,7 @@ def key_word(key: str) -> str:
 def questions_said(counters: str) -> str:
     """The questions, as the keys answer lists them."""
     said = [f"{q.number} {q.about.format(counters=counters or 'standings')}" for q in QUESTIONS]
-    return "Questions, at any time: " + ", ".join(said) + "."
+    return "Questions, at any time: type " + ", ".join(said) + "."
 
 
 def rules_lines(game_id: str, variants: frozenset[str] | None = None) -> list[str]:

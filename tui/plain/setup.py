@@ -94,7 +94,7 @@ class PlainSetup:
 
     async def _people(self) -> list[str] | None:
         last = [seat.name for seat in self.last.seats if seat.bot is None] if self.last else []
-        last = last or list(self.kept.settings.last_names[:1])
+        last = last or list(self.kept.settings.last_names)
         enter = f"; Enter for {join_names(last)}" if last else ""
         while True:
             typed = await self.dialog.text(

@@ -90,8 +90,14 @@ def lower_first(text: str) -> str:
 
 
 def moves_said(actions: Sequence[Action], enter: bool) -> str:
-    """ "s stand, c change with Cleo"; ``enter``: the first also answers to Enter."""
-    said = [f"{key_word(a.key)} {lower_first(a.label)}" for a in actions]
+    """ "s stand, c change with Cleo", "Enter for next round"; ``enter``: the first
+    also answers to Enter."""
+    said = [
+        f"Enter for {lower_first(a.label)}"
+        if a.key == "enter"
+        else f"{a.key} {lower_first(a.label)}"
+        for a in actions
+    ]
     if enter and said and actions[0].key != "enter":
         said[0] += " (or Enter)"
     return ", ".join(said)
@@ -388,7 +394,7 @@ class PlainTable:
             return
         key = key_of(text)
         if key is None:
-            self.say(f"{text} is not a move or a question here: 8 lists the keys.")
+            self.say(f"{text} is not a move or a question here: type 8 for the keys.")
             return
         table_key = key.lower() if len(key) == 1 else key
         binding: KeyBinding = "table" if table_key in TABLE_KEYS else None
@@ -399,7 +405,7 @@ class PlainTable:
         if not used and binding is not None:
             self._table_key(table_key)
         elif not used:
-            self.say(f"{key_word(key)} is not a move now: 8 lists the keys.")
+            self.say(f"{key_word(key)} is not a move now: type 8 for the keys.")
         elif (self._drawings, self._bells) == before:
             self._not_taken(key, cover)
 
@@ -429,7 +435,11 @@ class PlainTable:
             self.presenter.answer(None)
             return True
         if not text.isdigit():
-            return False
+            if question(text, self.words.counters) is not None:
+                return False  # a question, answered as anywhere
+            low, high = cover.arg_range
+            self.say(f"Type a number from {low} to {high}, or b to go back.")
+            return True
         low, high = cover.arg_range
         if line.at < self._asked_at:
             self.say("That came before the question: type the number again.")
@@ -450,7 +460,7 @@ class PlainTable:
         elif key == "o":
             self.presenter.toggle_odds()
             on = self.odds_on
-            self.say("Odds on: 5 says them." if on else "Odds off.")
+            self.say("Odds on: type 5 to hear them." if on else "Odds off.")
         elif key == "w":
             self._door()
 

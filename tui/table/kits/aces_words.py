@@ -85,7 +85,7 @@ class AcesWords(TableWords):
         me = view.seats[seat]
         if "out" in me.flags:
             return "out of the match" if "broke" in me.flags else "out of the round"
-        if me.counters == 0 and view.phase in ("turn", "choice"):
+        if me.counters == 0:
             return "no chips" + (", a final roll to come" if "final-roll" in me.flags else "")
         return chips(me.counters)
 

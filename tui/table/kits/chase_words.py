@@ -373,7 +373,11 @@ class ChaseWords(TableWords):
     def recap(
         self, events: Sequence[Event], names: Sequence[str], who: str, ascii_only: bool
     ) -> list[str]:
-        return recap(events, names, who, ascii_only, heard=self.voice is not None)
+        """What a person missed while computers played; heard, nothing was missed:
+        every move was said as it was made (and the scrollback keeps it)."""
+        if self.voice is not None:
+            return []
+        return recap(events, names, who, ascii_only)
 
     # -- heard: the plain-text table's answers -------------------------------------------
 
