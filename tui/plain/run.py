@@ -97,8 +97,16 @@ def shared_from_cli(command: Command) -> int:
             print(problem, file=sys.stderr)
             print("Host with one person here (--here NAME); the others join.", file=sys.stderr)
             return 2
+
+    def say(line: str) -> None:  # each line a sentence, as everywhere in plain text
+        print(sentence(line), flush=True)
+
+    shared: RemoteSession | None
     try:
-        shared = share_start.host(command) if command.kind == "host" else share_start.join(command)
+        if command.kind == "host":
+            shared = share_start.host(command)
+        else:
+            shared = share_start.join(command, say=say)
     except (ShareError, EOFError) as error:
         print(str(error) or "No code was typed.", file=sys.stderr)
         return 1

@@ -172,7 +172,9 @@ class AcesWords(TableWords):
         if self.odds_on and view.match != "single" and not heard:
             trends = self.match.trends(view.match == "bankroll", ascii_only)
         pot = int(won.value or 0)
-        summary = self._summary(view, events, names, won.seat, pot, trends, heard=heard)
+        voice = self.voice
+        you = next(iter(voice.you)) if voice is not None and len(voice.you) == 1 else None
+        summary = self._summary(view, events, names, won.seat, pot, trends, heard=heard, you=you)
         story = self.story.lines(won.seat, names, ascii_only) if self.odds_on else []
         if heard:  # a chart is a picture: its sentences only
             story = [line for line in story if line.endswith(".")]
@@ -188,20 +190,23 @@ class AcesWords(TableWords):
         trends: Sequence[str] = (),
         *,
         heard: bool = False,
+        you: int | None = None,
     ) -> RoundSummary:
         """The round's result and the match standings (each with its chart through the
         match when ``trends`` are given). ``heard``: without what the log has just said
-        (the pot won, the table taken, who leaves the match)."""
-        winner = names[won]
+        (the pot won, the table taken, who leaves the match); seat ``you`` (the one
+        person at the terminal) is said as "you"."""
+        winner = "you" if won == you else names[won]
+        wins = "win" if won == you else "wins"
         final = view.phase == "over"
         lines: list[str] = []
         if view.match == "single":
-            title = f"{winner} wins!"
+            title = f"{winner} {wins}!"
             if not heard:
                 lines.append(f"{winner} is the last player holding chips and claims the pot.")
                 lines.append(f"The pot held {chips(pot)}.")
             return RoundSummary(title, tuple(lines), (), final=True)
-        title = f"Round {view.round}: {winner} wins"
+        title = f"Round {view.round}: {winner} {wins}"
         taken = next((e for e in events if e.kind == "table_taken"), None)
         if view.match == "rounds":
             lines.append(f"The pot held {chips(pot)}: {pot} points for {winner}.")
@@ -214,8 +219,8 @@ class AcesWords(TableWords):
             if event.kind == "match_out" and event.seat is not None and not heard:
                 lines.append(f"{names[event.seat]} has no chips left and leaves the match.")
         if final:
-            champions = join_names([names[seat] for seat in view.winners])
-            verb = "win" if len(view.winners) > 1 else "wins"
+            champions = join_names(["you" if s == you else names[s] for s in view.winners])
+            verb = "win" if len(view.winners) > 1 or champions == "you" else "wins"
             title = f"Match over: {champions} {verb}"
         elif view.match == "rounds":
             left = view.rounds_total - view.round

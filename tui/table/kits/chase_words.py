@@ -250,10 +250,16 @@ def round_summary(
     ascii_only: bool,
     *,
     heard: bool = False,
+    you: int | None = None,
 ) -> RoundSummary | None:
     """The showdown (or the game's end) in words, when ``events`` ended a round;
     ``heard``: without the lines its log has just said (who lost a life and why, the
-    pairs, a King found or shown, the next deal), cards in words."""
+    pairs, a King found or shown, the next deal), cards in words, and seat ``you`` (the
+    one person at the terminal) said as "you"."""
+
+    def said(seat: int) -> str:
+        return "you" if seat == you else names[seat]
+
     kinds = {e.kind for e in events}
     if not kinds & ROUND_END_KINDS:
         return None
@@ -296,13 +302,16 @@ def round_summary(
     lines.append(f"The pot holds {lives_words(view.pot)}.")
     standings: tuple[tuple[str, str, str], ...] = ()
     if final:
-        winners = [names[s] for s in sorted(view.winners)]
+        winners = [said(s) for s in sorted(view.winners)]
         if len(winners) == 1:
-            title = f"{winners[0]} wins!"
-            left = view.seats[view.winners[0]].counters
-            lines.append(f"{winners[0]} is the last player with lives ({lives_words(left)}).")
+            mine = winners[0] == "you"
+            title = "You win!" if mine else f"{winners[0]} wins!"
+            left = lives_words(view.seats[view.winners[0]].counters)
+            last = "You are" if mine else f"{winners[0]} is"
+            lines.append(f"{last} the last player with lives ({left}).")
         else:
-            title = f"{join_names(winners)} share the win!"
+            group = join_names(winners)
+            title = f"{group[0].upper()}{group[1:]} share the win!"
             lines.append("They would all have gone out at once, so they share the win.")
         order = finishing_order(view, names)
         if len(order) <= 8:
@@ -315,12 +324,13 @@ def round_summary(
                 for seat, out in order
             )
         else:
-            places = [f"{names[s]} {out}" for s, out in order if out]
+            went = " in round " if heard else " "  # a number heard is said with its word
+            places = [f"{names[s]}{went}{out}" for s, out in order if out]
             lines.append("Then, by the round each went out in: " + ", ".join(places) + ".")
     else:
         if losers:
-            group = join_names([names[s] for s in dict.fromkeys(losers)])
-            verb = "loses" if len(set(losers)) == 1 else "lose"
+            group = join_names([said(s) for s in dict.fromkeys(losers)])
+            verb = "loses" if len(set(losers)) == 1 and group != "you" else "lose"
             title = f"Round {number}: {group} {verb} a life"
         elif "all_out_replay" in kinds:
             title = f"Round {number}: all out at once, play again"
@@ -368,7 +378,9 @@ class ChaseWords(TableWords):
     def round_summary(
         self, view: TableView, events: Sequence[Event], names: Sequence[str], ascii_only: bool
     ) -> RoundSummary | None:
-        return round_summary(view, events, names, ascii_only, heard=self.voice is not None)
+        voice = self.voice
+        you = next(iter(voice.you)) if voice is not None and len(voice.you) == 1 else None
+        return round_summary(view, events, names, ascii_only, heard=voice is not None, you=you)
 
     def recap(
         self, events: Sequence[Event], names: Sequence[str], who: str, ascii_only: bool
