@@ -322,6 +322,8 @@ class PlainTable:
             return f"{self._whose(model.bar.prompt, names)}{moves}."
         if moves is None:
             return None
+        if self.controller.over:  # a game with no round's end of its own
+            return f"The game is over: {moves}."
         return f"{self._whose(model.bar.prompt, names)}{moves}."
 
     def moves_now(self) -> str | None:
