@@ -144,3 +144,25 @@ async def test_settings_in_words_are_kept_at_once(tmp_path: Path) -> None:
     assert "From the next start, party-dice opens in plain text." in app.out.text  # type: ignore[attr-defined]
     again = plain_settings(tmp_path)
     assert again.settings.plain is False, "plain_settings writes the file afresh"
+
+
+async def test_a_saved_chase_game_of_two_people_here_is_not_opened_in_plain_text(
+    tmp_path: Path,
+) -> None:
+    """A game started in the full screen with two people at one keyboard: plain text
+    cannot keep their cards apart, so it says where to open it instead."""
+    from tui.engine.controller import Seat
+
+    app, _started = plain_app(tmp_path, [])
+    config = GameConfig("chase", (Seat("Ann"), Seat("Ben"), Seat("Cleo", "casual")), seed=3)
+    session, _notice = app.sessions.start(config)
+    assert session is not None
+    session.controller.apply(session.controller.actions()[0])  # the deal: now it saves
+    session.autosave()
+    session.release()
+    slot_id = app.sessions.store.list()[0].slot_id
+    await app.resume(slot_id)
+    said = app.out.text  # type: ignore[attr-defined]
+    assert "This game of Chase the Ace has several people at one keyboard" in said
+    assert "party-dice host --resume --plain" in said
+    assert not app.sessions.store.list()[0].in_use, "its save is let go"

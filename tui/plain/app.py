@@ -26,7 +26,7 @@ from tui.plain.lines import LineReader
 from tui.plain.output import Out
 from tui.plain.table import Ending, PlainTable
 from tui.session import Notice, Sessions
-from tui.session.privacy import curtains_needed
+from tui.session.privacy import people_in
 from tui.session.table_session import HeldTable, continuing
 from tui.session.table_words import TableWords
 
@@ -126,8 +126,8 @@ class PlainApp:
             self.say(sentence(error.message))
             return
         words = games.get(session.controller.game_id).new_words()
-        problem = keyboard_problem(words, 2 if curtains_needed(session.controller) else 1, "")
-        if problem is not None:
+        people = len(people_in(session.controller))  # still in the game, at this keyboard
+        if keyboard_problem(words, people, "") is not None:
             session.release()
             title = games.title_of(session.controller.game_id)
             self.say(
