@@ -20,7 +20,7 @@ from tui.plain.app import PlainApp, keyboard_problem
 from tui.plain.clock import LoopClock
 from tui.plain.dialog import Ended
 from tui.plain.lines import LineReader
-from tui.plain.output import TerminalOut
+from tui.plain.output import PROMPT_END, TerminalOut
 
 if TYPE_CHECKING:
     from tui.commands import Command
@@ -101,12 +101,15 @@ def shared_from_cli(command: Command) -> int:
     def say(line: str) -> None:  # each line a sentence, as everywhere in plain text
         print(sentence(line), flush=True)
 
+    def ask(prompt: str) -> str:  # a prompt as every plain prompt ends
+        return input(prompt.rstrip() + PROMPT_END)
+
     shared: RemoteSession | None
     try:
         if command.kind == "host":
             shared = share_start.host(command)
         else:
-            shared = share_start.join(command, say=say)
+            shared = share_start.join(command, ask=ask, say=say)
     except (ShareError, EOFError) as error:
         print(str(error) or "No code was typed.", file=sys.stderr)
         return 1

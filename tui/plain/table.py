@@ -63,6 +63,9 @@ if TYPE_CHECKING:
 RESUMED_LINES = 5
 """Lines of a resumed game's log said again as it opens (the save keeps them all)."""
 
+CARD_AGAIN = 3
+"""Lines of news after which a person's own card is said again as their move comes up."""
+
 SAVE_WAIT = 1.2
 """Seconds leaving (and a hang-up) waits for the save being written."""
 
@@ -138,6 +141,7 @@ class PlainTable:
         self._prompted_at = 0.0
         self._cover: Cover | None = None
         self._card: str | None = None
+        self._told_since_card = 0
         self._bar: Bar | None = None
         self._presence: Presence | None = None
         self._finish_told = False
@@ -228,6 +232,7 @@ class PlainTable:
         """A line of the table's news (question 6 says the last one again)."""
         self.say(line)
         self.last_line = line
+        self._told_since_card += 1
 
     def _notice(self, notice: Notice | None) -> None:
         """What a save (or the settings) has to say, in one sentence."""
@@ -248,10 +253,12 @@ class PlainTable:
         line = self.words.own_card_line(model.view)
         bar = model.bar
         deciding = bar != self._bar and bar.actions and bar.prompt == model.view.viewer
-        if line != self._card or (line and deciding and self.last_line != line):
+        said_long_ago = self._told_since_card >= CARD_AGAIN
+        if line != self._card or (line and deciding and said_long_ago):
             self._card = line
             if line:
                 self.tell(line)
+                self._told_since_card = 0
 
     def _tell_cover(self, model: TableModel) -> None:
         cover = model.cover
