@@ -103,7 +103,8 @@ def moves_said(actions: Sequence[Action], enter: bool) -> str:
     ]
     if enter and said and actions[0].key != "enter":
         said[0] += " (or Enter)"
-    return ", ".join(said)
+    long = any(":" in a.label or "," in a.label for a in actions)
+    return ("; " if long else ", ").join(said)  # a pause a listener hears between choices
 
 
 class PlainTable:
