@@ -277,53 +277,71 @@ def table_processes(home: Path) -> list[int]:
     return found
 
 
-@pytest.mark.slow
-@pytest.mark.skipif(not supported(), reason="shared tables need Linux")
-def test_a_chase_game_on_two_terminals_shows_each_only_its_own_card(tmp_path: Path) -> None:
-    """Ann hosts (with a computer player), Ben joins from a terminal of his own; a
-    watcher in this process records the table's moves, from which each round's hidden
-    cards are known; each terminal names none it does not know."""
-    from tests.support.share import Robot, messages
-    from tui.engine.controller import Seat
-    from tui.gameconfig import GameConfig
-    from tui.games import new_controller
+def shared_game(home: Path, game: str, seed: int) -> tuple[PlainTerminal, PlainTerminal, Any]:
+    """A whole ``game`` at a shared table: Ann hosts (with a computer player), Ben joins
+    from a terminal of his own, and a watcher in this process records the table's moves;
+    the terminals and the watcher, once the game is over."""
+    from tests.support.share import Robot
     from tui.share.transport import listed_tables
 
-    write_app_settings(tmp_path)
+    write_app_settings(home)
     env = {"PARTY_DICE_SHARING": "on"}
-    argv = ["host", "chase", "--names", "Ann,Ben", "--computers", "1", "--seed", "21"]
-    host = PlainTerminal(tmp_path, [*argv, "--idle", "1", "--plain"], env=env, name="Ann")
+    argv = ["host", game, "--names", "Ann,Ben", "--computers", "1", "--seed", str(seed)]
+    host = PlainTerminal(home, [*argv, "--idle", "1", "--plain"], env=env, name="Ann")
     guest: PlainTerminal | None = None
     try:
         assert host.app.wait_for("Code:", timeout=30), host.text()
-        logs = list((tmp_path / "state" / "party-dice" / "tables").glob("*.log"))
-        table_id = logs[0].stem
+        logs = list((home / "state" / "party-dice" / "tables").glob("*.log"))
+        table_id = logs[0].stem  # this test's table, whatever else is open on the server
         name = next(n for n in listed_tables() if n.endswith("." + table_id))
         watcher = Robot(name, None)
         watcher.connect()
         watching = watcher.thread()
         join = ["join", "--plain", "--seat", "Ben", "--table", table_id]
-        guest = PlainTerminal(tmp_path, join, env=env, name="Ben")
-        play([host, guest], player(5), limit=240)
+        guest = PlainTerminal(home, join, env=env, name="Ben")
+        play([host, guest], player(seed), limit=240)
         watching.join(20)
     finally:
         for terminal in (host, guest):
             if terminal is not None:
                 terminal.app.kill()
-        for pid in table_processes(tmp_path):
+        for pid in table_processes(home):
             os.kill(pid, signal.SIGTERM)
     assert guest is not None
     for terminal in (host, guest):
         assert check_bytes(terminal) == [], terminal.name
+    assert "Ben has joined." in host.text()
+    return host, guest, watcher
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not supported(), reason="shared tables need Linux")
+def test_an_aces_game_on_two_terminals_to_the_end(tmp_path: Path) -> None:
+    host, guest, _watcher = shared_game(tmp_path, "aces", 13)
+    for terminal in (host, guest):
+        assert re.search(r"^(You win|\w+ wins)!$", terminal.text(), re.M), terminal.text()[-400:]
+    assert re.search(r"^Ann rolls ", guest.text(), re.M), "Ben hears Ann's rolls by her name"
+    assert re.search(r"^You roll ", guest.text(), re.M), "and his own as his"
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not supported(), reason="shared tables need Linux")
+def test_a_chase_game_on_two_terminals_shows_each_only_its_own_card(tmp_path: Path) -> None:
+    """Each terminal names no face-down card it does not know, round by round, from the
+    table's own moves as the watcher saw them."""
+    from tests.support.share import messages
+    from tui.engine.controller import Seat
+    from tui.gameconfig import GameConfig
+    from tui.games import new_controller
+    from tui.share.wire import action_in
+
+    host, guest, watcher = shared_game(tmp_path, "chase", 21)
     text = {"Ann": host.text(), "Ben": guest.text()}
-    assert "Ben has joined." in text["Ann"]
     assert re.search(r"^(You win|\w+ wins) the game\.$", text["Ben"], re.M), text["Ben"][-500:]
     config = GameConfig("chase", (Seat("Ann"), Seat("Ben"), Seat("Ada", "casual")), seed=21)
     game = new_controller(config)
     truth = RoundTruth()
     truth.note(game)
-    from tui.share.wire import action_in
-
     for message in messages(watcher.lines):
         if message["t"] == "move":
             rounds = game.view(None).round
