@@ -29,14 +29,36 @@ ALLOWED_ARROWS: dict[str, frozenset[str]] = {
     "tui.engine": frozenset(),
     "tui.narrate": frozenset({"tui.engine", "tui.glyphs"}),
     "tui.storage": REGISTRY,
-    "tui.session": frozenset({"tui.engine", "tui.storage", "tui.cells", "tui.names"}) | REGISTRY,
+    "tui.session": frozenset(
+        {"tui.engine", "tui.storage", "tui.cells", "tui.names", "tui.glyphs", "tui.narrate"}
+    )
+    | REGISTRY,
     "tui.share": frozenset({"tui.engine", "tui.storage", "tui.session"}) | REGISTRY,
+    "tui.plain": frozenset(
+        {
+            "tui.engine",
+            "tui.storage",
+            "tui.session",
+            "tui.narrate",
+            "tui.glyphs",
+            "tui.cells",
+            "tui.kept_settings",
+            "tui.share",
+            "tui.share_start",
+            "tui.rules",
+            "tui.hangup",
+            "tui.commands",
+        }
+    )
+    | REGISTRY,
 }
 """Which other top-level parts of ``tui`` a part may import (runtime, TYPE_CHECKING or
 inside a function). ``tui.engine`` stands alone, so the table host, the simulator and
 the tests can load it without anything else. Storage knows files, not games: it keeps
 and returns plain data and imports nothing of the engine; only the settings read the
-registry, for the keys each game has there (see the tests below)."""
+registry, for the keys each game has there (see the tests below). The plain-text table
+is a front end of the presenter like the full screen, with none of its parts: no
+table screen, no widget, no app, no Textual."""
 
 STORAGE_READING_THE_REGISTRY = frozenset({"tui.storage.settings"})
 """The one storage module that reads the registry: which variants and options each game

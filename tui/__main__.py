@@ -100,6 +100,8 @@ def _main(argv: Sequence[str] | None) -> int:
         return 0
     if command.kind == "join" and command.share is not None and command.share.list_only:
         return _shared(command)
+    if _plain(command):
+        return _run_plain(command)
     if not _has_tty():
         from tui.cli import PROG
 
@@ -111,6 +113,48 @@ def _main(argv: Sequence[str] | None) -> int:
     if command.kind in ("host", "join"):
         return _shared(command)
     return _run_app(command)
+
+
+PLAIN_KINDS = ("title", "play", "resume", "host", "join")
+"""What the plain-text table can be asked for (``--plain``, ``TERM=dumb``, the setting)."""
+
+
+def _plain(command: Command) -> bool:
+    """True when this run is in plain text: ``--plain``, a dumb terminal (which cannot
+    draw the full screen), or the setting "Plain text (screen readers)"."""
+    import os
+
+    if command.kind not in PLAIN_KINDS:
+        return False
+    if command.plain or os.environ.get("TERM") == "dumb":
+        return True
+    from tui.storage.settings import load_settings
+
+    return load_settings()[0].plain
+
+
+def _run_plain(command: Command) -> int:
+    """The plain-text table (``tui.plain``): it reads lines, so only its input need be
+    a terminal (its output may go through ``tee`` to make a log that reads like a story)."""
+    try:
+        terminal = sys.stdin.isatty()
+    except (AttributeError, ValueError):
+        terminal = False
+    if not terminal:
+        from tui.cli import PROG
+
+        print(
+            f"{PROG} needs a terminal to read from: over SSH, `ssh -t host {PROG}`.",
+            file=sys.stderr,
+        )
+        return 2
+    if command.kind in ("host", "join"):
+        from tui.plain.run import shared_from_cli
+
+        return shared_from_cli(command)
+    from tui.plain.run import run
+
+    return run(command)
 
 
 def _parse(args: list[str]) -> Command | None:

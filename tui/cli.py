@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any, NoReturn
 
 from tui import __version__, games
@@ -93,6 +94,12 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         default=False,
         help="draw dice and cards in plain ASCII, for fonts without die faces or suits",
     )
+    plain_help = (
+        "plain text: sentences and prompts a line at a time, for screen readers, Braille"
+        " displays and dumb terminals (chosen by itself when TERM=dumb)"
+    )
+    common.add_argument("--plain", action="store_true", default=argparse.SUPPRESS, help=plain_help)
+    parser.add_argument("--plain", action="store_true", default=False, help=plain_help)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     if only in (None, "play"):
@@ -319,20 +326,21 @@ def parse(argv: Sequence[str]) -> Command:
     only = argv[0] if argv and argv[0] in COMMANDS else None
     args = build_parser(only).parse_args(argv)
     ascii_only = bool(getattr(args, "ascii", False))
+    plain = bool(getattr(args, "plain", False))
     if args.command is None:
-        return Command("title", ascii=ascii_only)
+        return Command("title", ascii=ascii_only, plain=plain)
     if args.command == "rules":
         return Command("rules", game_id=args.game)
     if args.command == "resume":
-        return Command("resume", ascii=ascii_only)
+        return Command("resume", ascii=ascii_only, plain=plain)
     if args.command == "join":
         share = ShareRequest(
             False, list_only=args.list, watch=args.watch, seat=args.seat, table=args.table
         )
-        return Command("join", ascii=ascii_only, share=share)
+        return Command("join", ascii=ascii_only, share=share, plain=plain)
     if args.command == "host":
-        return _host(args, ascii_only)
-    return Command("play", ascii=ascii_only, play=_play_request(args))
+        return replace(_host(args, ascii_only), plain=plain)
+    return Command("play", ascii=ascii_only, play=_play_request(args), plain=plain)
 
 
 def _host(args: argparse.Namespace, ascii_only: bool) -> Command:

@@ -72,10 +72,12 @@ class ShareRequest:
 
 @dataclass(frozen=True)
 class Command:
-    """What to do: ``kind`` is title, play, resume, rules, simulate, odds, host or join."""
+    """What to do: ``kind`` is title, play, resume, rules, simulate, odds, host or join;
+    ``plain``: in plain text (``--plain``), not the full screen."""
 
     kind: str
     ascii: bool = False
+    plain: bool = False
     play: PlayRequest | None = None
     share: ShareRequest | None = None
     game_id: str | None = None

@@ -118,9 +118,14 @@ class HangUpGuard:
         exit_grace: float = EXIT_GRACE,
         hard_exit: Callable[[int], Any] = os._exit,
         detach_on: Iterable[int] = DETACH_SIGNALS,
+        restore: bool = True,
     ) -> None:
+        """``restore``: on a hang-up, put a terminal still there back as the full screen
+        found it (the plain-text table leaves it as it was: nothing to put back, and
+        no escape sequence is ever written to it)."""
         self.on_signal = on_signal
         self.detach_on = frozenset(detach_on)
+        self.restore = restore
         self.signals = tuple(signals)
         self.save_wait = save_wait
         self.exit_grace = exit_grace
@@ -199,7 +204,8 @@ class HangUpGuard:
             return  # already leaving; the watchdog sees to the rest
         self.received = signum
         if signum in self.detach_on:
-            restore_terminal()
+            if self.restore:
+                restore_terminal()
             _detach_output()
         self.watchdog = threading.Thread(
             target=self._watch, name="party-dice-hangup-watchdog", daemon=True

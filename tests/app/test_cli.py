@@ -250,6 +250,32 @@ def test_ascii_anywhere_and_plain_commands() -> None:
     assert parse(["simulate", "--help"]) == Command("simulate", rest=("--help",))
 
 
+def test_plain_is_asked_for_anywhere_a_table_can_be() -> None:
+    assert parse(["--plain"]) == Command("title", plain=True)
+    assert parse(["play", "aces", "--names", "A,B", "--plain"]).plain
+    assert parse(["resume", "--plain"]) == Command("resume", plain=True)
+    assert parse(["join", "--plain", "--seat", "Ben"]).plain
+    assert parse(["host", "chase", "--names", "A,B,C", "--plain"]).plain
+    assert not parse(["play", "aces", "--names", "A,B"]).plain
+    with pytest.raises(UsageError):
+        parse(["rules", "aces", "--plain"])  # rules are plain text already
+
+
+def test_plain_without_a_terminal_to_read_from_says_so() -> None:
+    """The plain table reads lines from a terminal; its output may go anywhere."""
+    for argv in (["--plain"], ["play", "aces", "--names", "Ann,Ben", "--plain"]):
+        result = subprocess.run(
+            [sys.executable, "-m", "tui", *argv],
+            stdin=subprocess.DEVNULL,
+            check=False,
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
+        assert result.returncode == 2
+        assert result.stderr.count("\n") == 1 and "ssh -t" in result.stderr
+
+
 def test_usage_error_is_raised_not_printed() -> None:
     with pytest.raises(UsageError, match=r"^party-dice play: "):
         parse(["play", "aces", "--names", "Ann"])

@@ -361,6 +361,7 @@ async def test_settings_survive_a_restart(make_app: MakeApp, app_dirs: AppDirs) 
         screen.query_one("#choice-glyphs", Choice).value = "ascii"
         screen.query_one("#choice-theme", Choice).value = "nord"
         screen.query_one("#confirm-quit", Switch).value = False
+        screen.query_one("#plain", Switch).value = True
         await pilot.pause()
         conflicts = screen.query_one("#conflicts-chase", Static)
         assert conflicts.display and "King stops play" in _text(conflicts)
@@ -374,6 +375,7 @@ async def test_settings_survive_a_restart(make_app: MakeApp, app_dirs: AppDirs) 
         settings = again.settings
         assert settings.variants_for("aces") == {"three-chip"}
         assert settings.variants_for("chase") == {"kings-swap", "king-stops"}
+        assert settings.plain, "Plain text (screen readers) is kept for the next start"
         assert (settings.animation, settings.glyphs, settings.confirm_quit) == (
             "off",
             "ascii",

@@ -185,6 +185,20 @@ def test_settings_display(snap_compare: Any, make_app: MakeApp) -> None:
     assert snap_compare(make_app(), run_before=before, terminal_size=(80, 24))
 
 
+def test_settings_plain_text(snap_compare: Any, make_app: MakeApp) -> None:
+    """The very end of the settings at 80x24: confirm before quitting, show the odds,
+    and "Plain text (screen readers)", off, focused, saying it takes effect from the
+    next start (party-dice --plain)."""
+
+    async def before(pilot: Pilot[Any]) -> None:
+        await pilot.press("s")
+        await pilot.pause()
+        pilot.app.screen.query_one("#plain").focus()
+        await pilot.pause()
+
+    assert snap_compare(make_app(), run_before=before, terminal_size=(80, 24))
+
+
 def test_rules(snap_compare: Any, make_app: MakeApp) -> None:
     """Rules from the title at 80x24: two tabs, Aces in the Pot open at its start
     ("Everyone gets 2 chips"), and no note of a table's variants (none is open)."""

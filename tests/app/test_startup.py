@@ -53,8 +53,9 @@ async def test_leaving_at_once_shows_a_whole_title(make_app: MakeApp) -> None:
         await pilot.pause()
         title = app.screen
         assert isinstance(title, TitleScreen)
-        # Nobody moved, so the game was not saved (issue 16, item 5): no Continue.
-        assert menu_ids(title)[:3] == ["aces", "chase", "host"]
+        # Nobody moved, so the game was not saved (issue 16, item 5): no Continue; the
+        # table is remembered for Play again (issue 38, item 13).
+        assert menu_ids(title)[:4] == ["again", "aces", "chase", "host"]
         assert app.focused is title.query_one("#menu", OptionList)
         await pilot.press("a")
         await pilot.pause()

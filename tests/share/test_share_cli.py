@@ -96,6 +96,9 @@ def test_leaving_a_shared_table_says_join_brings_you_back() -> None:
     shared = RemoteSession(remote).comeback
     assert "party-dice join" in shared and "Continue" not in shared
     local = TableSession(games.new_controller(chase_config(), random.Random(1)), chase_config())
+    assert "nothing is kept" in local.comeback, "nobody has moved: no save to come back to"
+    local.controller.apply(local.controller.actions()[0])
+    local.autosave()
     assert "Continue on the title screen" in local.comeback
 
 

@@ -84,6 +84,7 @@ def test_defaults() -> None:
     assert settings.theme == DEFAULT_THEME == "textual-dark"
     assert settings.last_names == ()
     assert settings.bot_level == "casual"
+    assert settings.plain is False and settings.brief is False
 
 
 def test_round_trip_of_every_field(path: Path) -> None:
@@ -100,6 +101,8 @@ def test_round_trip_of_every_field(path: Path) -> None:
         last_names=("Ann", "Ben"),
         bot_level="sharp",
         old_saves="7",
+        plain=True,
+        brief=True,
     )
     save_settings(settings, path)
     assert load_settings(path) == (settings, None)
@@ -256,6 +259,8 @@ WRONG_TYPES: dict[str, Any] = {
     "theme": "[1]",
     "last_names": '"Ann"',
     "bot_level": '"godlike"',
+    "plain": '"yes"',
+    "brief": "1",
 }
 
 

@@ -242,6 +242,13 @@ class RaceWords(TableWords):
         run = ", ".join(f"{names[s.seat]} {s.counters}" for s in view.seats)
         return [f"Squares run: {run}"]
 
+    def own_card_line(self, view: TableView) -> str | None:
+        """The plain-text table's "your own card": the viewer's sprint, while unused."""
+        sprint = RaceView.of(view).sprint
+        if view.viewer is None or sprint is None:
+            return None
+        return f"Your sprint is {sprint} square{'s' if sprint != 1 else ''}."
+
 
 def _words(spec: GameSpec) -> TableWords:
     return RaceWords(spec)

@@ -3,6 +3,11 @@
 A roll and the chips it moves make one line, so the log reads one line per turn; the
 round's end, stakes and standings get lines of their own. Plain strings only: names are
 user text and the widget showing these lines must not parse them as markup.
+
+With a ``Voice`` (the plain-text table) the same lines are made to be heard: dice in
+words, each line a sentence, and personal ("You roll a one and a six: one chip to the
+pot, one to Ben. You have none left."); ``held`` (chips in hand after the move, by
+seat) lets a roller hear what they have left.
 """
 
 from __future__ import annotations
@@ -11,8 +16,9 @@ from collections.abc import Sequence
 
 from tui.engine.core import Event
 from tui.glyphs import dice as dice_glyphs
+from tui.glyphs import dice_words, die_words
 from tui.glyphs import die as die_glyph
-from tui.narrate.words import join_names
+from tui.narrate.words import Voice, join_names, sentence
 
 _WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
@@ -35,24 +41,75 @@ def points(number: int) -> str:
     return f"{number} point{'' if number == 1 else 's'}"
 
 
-def describe(events: Sequence[Event], names: Sequence[str], ascii_only: bool = False) -> list[str]:
-    """One plain-text log line per roll, roll-off, end of round or standing."""
-    teller = _Teller(list(events), list(names), ascii_only)
-    return teller.lines()
+def describe(
+    events: Sequence[Event],
+    names: Sequence[str],
+    ascii_only: bool = False,
+    *,
+    voice: Voice | None = None,
+    held: Sequence[int] = (),
+) -> list[str]:
+    """One plain-text log line per roll, roll-off, end of round or standing (said for
+    ``voice``, when given: see the module)."""
+    teller = _Teller(list(events), list(names), ascii_only, voice, tuple(held))
+    lines = teller.lines()
+    return lines if voice is None else [sentence(line) for line in lines]
 
 
 class _Teller:
-    def __init__(self, events: list[Event], names: list[str], ascii_only: bool) -> None:
+    def __init__(
+        self,
+        events: list[Event],
+        names: list[str],
+        ascii_only: bool,
+        voice: Voice | None = None,
+        held: tuple[int, ...] = (),
+    ) -> None:
         self.events = events
         self.names = names
         self.ascii = ascii_only
+        self.voice = voice
+        self.held = held
         self.pos = 0
         self.out: list[str] = []
 
     def name(self, seat: int | None) -> str:
+        """A seat's name, or "you" (said to the one person at this terminal)."""
         if seat is None or not 0 <= seat < len(self.names):
             return "?"
+        if self.voice is not None and self.voice.is_you(seat):
+            return "you"
         return self.names[seat]
+
+    def subject(self, seat: int | None, verb: str, you_verb: str) -> str:
+        """ "Ann rolls", or "You roll" said to the one person at this terminal."""
+        if self.voice is not None and self.voice.is_you(seat):
+            return f"You {you_verb}"
+        return f"{self.name(seat)} {verb}"
+
+    def whose(self, seat: int | None) -> str:
+        """ "Ann's", or "Your"."""
+        if self.voice is not None and self.voice.is_you(seat):
+            return "Your"
+        return f"{self.name(seat)}'s"
+
+    def faces(self, values: tuple[int, ...]) -> str:
+        return dice_glyphs(values, self.ascii) if self.voice is None else dice_words(values)
+
+    def face(self, value: int) -> str:
+        return die_glyph(value, self.ascii) if self.voice is None else die_words(value)
+
+    def left(self, seat: int | None) -> str:
+        """ ". You have one chip left." after the roll of a person at this terminal moved
+        their chips (heard; "Ann has ..." when several share the keyboard)."""
+        voice = self.voice
+        if voice is None or voice.brief or not voice.here(seat):
+            return ""
+        if seat is None or seat >= len(self.held):
+            return ""
+        number = self.held[seat]
+        has = "You have" if voice.is_you(seat) else f"{self.names[seat]} has"
+        return f". {has} {'none' if number == 0 else count(number, 'chip')} left"
 
     def take_while(self, kinds: tuple[str, ...], seat: int | None = None) -> list[Event]:
         taken = []
@@ -85,39 +142,50 @@ class _Teller:
         self.out.append(f"Round {event.value}: {chips}")
 
     def on_stake(self, event: Event) -> None:
-        self.out.append(f"{self.name(event.seat)} starts with {count(event.value, 'chip')}")
+        starts = self.subject(event.seat, "starts", "start")
+        self.out.append(f"{starts} with {count(event.value, 'chip')}")
 
     def on_rolloff(self, event: Event) -> None:
         self.pos -= 1
-        rolls = self.take_while(("rolloff",))
-        shown = ", ".join(f"{self.name(e.seat)} {die_glyph(e.value, self.ascii)}" for e in rolls)
-        self.out.append(f"Roll-off: {shown}")
+        self.out.append(f"Roll-off: {self.rolloff(self.take_while(('rolloff',)))}")
 
     def on_rolloff_tie(self, event: Event) -> None:
         tied = join_names([self.name(seat) for seat in event.value])
-        rolls = self.take_while(("rolloff",))
-        shown = ", ".join(f"{self.name(e.seat)} {die_glyph(e.value, self.ascii)}" for e in rolls)
-        self.out.append(f"{tied} tie and roll again: {shown}")
+        rolls = self.rolloff(self.take_while(("rolloff",)))
+        self.out.append(f"{tied} tie and roll again: {rolls}")
+
+    def rolloff(self, rolls: list[Event]) -> str:
+        """ "Ann ⚃, Ben ⚅"; heard: "Ann rolls a four, Ben a six"."""
+        shown = [f"{self.name(e.seat)} {self.face(e.value)}" for e in rolls]
+        if self.voice is not None and rolls:
+            first = rolls[0]
+            verb = "roll" if self.voice.is_you(first.seat) else "rolls"
+            shown[0] = f"{self.name(first.seat)} {verb} {self.face(first.value)}"
+        return ", ".join(shown)
 
     def on_first_player(self, event: Event) -> None:
-        self.out.append(f"{self.name(event.seat)} rolls first")
+        self.out.append(f"{self.subject(event.seat, 'rolls', 'roll')} first")
 
     # ------------------------------------------------------------------ turns
 
     def on_roll(self, event: Event) -> None:
-        who = self.name(event.seat)
-        faces = dice_glyphs(event.value, self.ascii)
+        who = self.subject(event.seat, "rolls", "roll")
+        faces = self.faces(event.value)
         moves = self.take_while(("chip_to_pot", "chip_passed"), event.seat)
         after = self.take_while(("nothing_moves", "choice_needed"), event.seat)
+        brief = self.voice is not None and self.voice.brief
+        if brief:  # "Ann: a one and a six: one chip to the pot, one to Ben"
+            who = "You" if who.startswith("You ") else self.name(event.seat)
+            who += ":"
         if after and after[0].kind == "choice_needed":
             other = self.name(after[0].other)
-            self.out.append(f"{who} rolls {faces} with one chip left: pot, or pass to {other}?")
+            self.out.append(f"{who} {faces} with one chip left: pot, or pass to {other}?")
         elif moves:
-            self.out.append(f"{who} rolls {faces}: {self.moves(moves)}")
+            self.out.append(f"{who} {faces}: {self.moves(moves)}{self.left(event.seat)}")
         elif 1 in event.value or 6 in event.value:
-            self.out.append(f"{who} rolls {faces} with no chips: nothing moves")
+            self.out.append(f"{who} {faces} with no chips: nothing moves")
         else:
-            self.out.append(f"{who} rolls {faces}: nothing happens")
+            self.out.append(f"{who} {faces}" if brief else f"{who} {faces}: nothing happens")
 
     def moves(self, moves: list[Event]) -> str:
         """'one chip to the pot, one to Ben': grouped by destination, in the order made."""
@@ -137,19 +205,23 @@ class _Teller:
 
     def on_chip_to_pot(self, event: Event) -> None:
         """Only after a choice (a roll's own chips are told with the roll)."""
-        self.out.append(f"{self.name(event.seat)} puts the last chip into the pot")
+        puts = self.subject(event.seat, "puts", "put")
+        self.out.append(f"{puts} the last chip into the pot{self.left(event.seat)}")
 
     def on_chip_passed(self, event: Event) -> None:
-        who, other = self.name(event.seat), self.name(event.other)
-        self.out.append(f"{who} passes the last chip to {other}")
+        who, other = self.subject(event.seat, "passes", "pass"), self.name(event.other)
+        self.out.append(f"{who} the last chip to {other}{self.left(event.seat)}")
 
     def on_nothing_moves(self, event: Event) -> None:
         self.out.append(f"Nothing moves for {self.name(event.seat)}")
 
     def on_final_roll(self, event: Event) -> None:
         who = self.name(event.seat)
-        faces = dice_glyphs(event.value, self.ascii)
         outcome = self.take_while(("final_roll_saved", "player_out"), event.seat)
+        if self.voice is not None:
+            self.out.append(self.final_roll_heard(event, outcome))
+            return
+        faces = dice_glyphs(event.value, self.ascii)
         if outcome and outcome[0].kind == "final_roll_saved":
             leader = self.name(outcome[0].other)
             self.out.append(f"{who}'s final roll {faces}: a six! {leader} hands over a chip")
@@ -158,39 +230,52 @@ class _Teller:
         else:
             self.out.append(f"{who}'s final roll {faces}")
 
+    def final_roll_heard(self, event: Event, outcome: list[Event]) -> str:
+        """ "Your final roll: a two and a three. No six: you are out of the round." """
+        said = f"{self.whose(event.seat)} final roll: {dice_words(event.value)}"
+        if outcome and outcome[0].kind == "final_roll_saved":
+            return f"{said}. A six! {self.subject(outcome[0].other, 'hands', 'hand')} over a chip"
+        if outcome:
+            out = self.subject(event.seat, "is", "are")
+            return f"{said}. No six: {out[0].lower()}{out[1:]} out of the round"
+        return said
+
     def on_final_roll_saved(self, event: Event) -> None:
         self.out.append(f"{self.name(event.other)} hands {self.name(event.seat)} a chip")
 
     def on_player_out(self, event: Event) -> None:
-        self.out.append(f"{self.name(event.seat)} is out of the round")
+        self.out.append(f"{self.subject(event.seat, 'is', 'are')} out of the round")
 
     def on_choice_needed(self, event: Event) -> None:
-        who, other = self.name(event.seat), self.name(event.other)
-        self.out.append(f"{who} chooses: the last chip into the pot, or to {other}?")
+        who, other = self.subject(event.seat, "chooses", "choose"), self.name(event.other)
+        self.out.append(f"{who}: the last chip into the pot, or to {other}?")
 
     # ------------------------------------------------------------------ endings
 
     def on_round_won(self, event: Event) -> None:
-        who = self.name(event.seat)
+        who = self.subject(event.seat, "wins", "win")
         if event.value:
-            self.out.append(f"{who} wins the round and the pot of {chips(event.value)}")
+            self.out.append(f"{who} the round and the pot of {chips(event.value)}")
         else:
-            self.out.append(f"{who} wins the round (the pot is empty)")
+            self.out.append(f"{who} the round (the pot is empty)")
 
     def on_table_taken(self, event: Event) -> None:
         taken = chips(event.value)
-        self.out.append(f"{self.name(event.seat)} takes every chip on the table: {taken}")
+        who = self.subject(event.seat, "takes", "take")
+        self.out.append(f"{who} every chip on the table: {taken}")
 
     def on_match_out(self, event: Event) -> None:
-        self.out.append(f"{self.name(event.seat)}'s bankroll is empty: out of the match")
+        self.out.append(f"{self.whose(event.seat)} bankroll is empty: out of the match")
 
     def on_match_scores(self, event: Event) -> None:
+        if self.voice is not None:
+            return  # heard with the round's end, each number with what it counts
         shown = ", ".join(f"{self.name(seat)} {score}" for seat, score in enumerate(event.value))
         self.out.append(f"Standings: {shown}")
 
     def on_match_over(self, event: Event) -> None:
         winners = [self.name(seat) for seat in event.value]
         if len(winners) == 1:
-            self.out.append(f"{winners[0]} wins the match!")
+            self.out.append(f"{self.subject(event.value[0], 'wins', 'win')} the match!")
         else:
             self.out.append(f"{join_names(winners)} share the match!")

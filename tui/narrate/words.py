@@ -7,6 +7,7 @@ registry, the narrators, the table kits and the widgets can all use it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 
 def join_names(names: Sequence[str]) -> str:
@@ -23,3 +24,37 @@ def percent(chance: float) -> str:
     if 0.995 < chance < 1:
         return ">99 %"
     return f"{100 * chance:.0f} %"
+
+
+@dataclass(frozen=True)
+class Voice:
+    """How a table's lines are said when they are heard or read a line at a time (the
+    plain-text table: a screen reader, a Braille display, a terminal's scrollback), not
+    drawn: dice and cards in words, every line a sentence, and personal to the people at
+    the terminal.
+
+    ``you`` are the people's seats played at this terminal. The one person at a terminal
+    is "you" ("You roll a six: one chip to Ann.", "Ben changes with you."); when several
+    people share one keyboard every line names them, so nobody wonders who "you" is.
+    ``brief`` drops the words a regular already knows."""
+
+    you: frozenset[int] = frozenset()
+    brief: bool = False
+
+    def is_you(self, seat: int | None) -> bool:
+        """True when ``seat`` is said as "you": the one person at this terminal."""
+        return seat is not None and len(self.you) == 1 and seat in self.you
+
+    def here(self, seat: int | None) -> bool:
+        """True when ``seat`` is a person at this terminal (alone or not)."""
+        return seat is not None and seat in self.you
+
+
+def sentence(line: str) -> str:
+    """``line`` as a sentence: a capital first letter and a full stop, unless it ends
+    with its own (! ? or :)."""
+    line = line.strip()
+    if not line:
+        return line
+    line = line[0].upper() + line[1:]
+    return line if line[-1] in ".!?:" else line + "."

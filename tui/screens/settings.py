@@ -172,6 +172,13 @@ class SettingsScreen(SubScreen):
                 "Show the odds",
                 "Each seat's live chance at the table (O there turns them on or off).",
             )
+            yield from self._switch_row(
+                "plain",
+                settings.plain,
+                "Plain text (screen readers)",
+                "From the next start: sentences and prompts a line at a time, for screen"
+                " readers, Braille displays and dumb terminals (party-dice --plain).",
+            )
         yield KeyBar()
 
     def _switch_row(self, field: str, on: bool, title: str, info: str) -> ComposeResult:
@@ -204,7 +211,7 @@ class SettingsScreen(SubScreen):
     def _switched(self, event: Switch.Changed) -> None:
         """The switches that are not a variant's (``VariantSwitches`` keeps those)."""
         switch_id = event.switch.id or ""
-        if switch_id in ("confirm-quit", "show-odds") and event.switch.parent is not None:
+        if switch_id in ("confirm-quit", "show-odds", "plain") and event.switch.parent is not None:
             event.switch.parent.query_one(".setting-state", Label).update(state_word(event.value))
             app_host(self).update_settings(**{switch_id.replace("-", "_"): event.value})
 

@@ -10,6 +10,12 @@ other, Textual half of the kit (``tui.table.kit``).
 
 No Textual and no Rich beyond its cell widths (``tui.names.fit``), so the plain-text
 table and a table host use the same words.
+
+The plain-text table (``tui.plain``) hears the same words a line at a time: it sets the
+table's ``voice`` (``tui.narrate.words.Voice``: who is "you" at this terminal, brief or
+not), and the words say dice and cards in words and the log personal; it asks the
+questions a player may ask at any time (``pot_line``, ``standings_line``, ``turn_line``,
+``own_card_line``, ``odds_lines``), each with a default a new game gets for free.
 """
 
 from __future__ import annotations
@@ -19,7 +25,9 @@ from typing import TYPE_CHECKING, Any
 
 from tui.cells import fit
 from tui.engine.core import Action, Event, TableView
-from tui.session.privacy import OPEN_TABLE, PrivacyRule
+from tui.glyphs import spoken
+from tui.narrate.words import Voice, join_names, percent, sentence
+from tui.session.privacy import OPEN_TABLE, OpenTable, PrivacyRule
 from tui.session.seat_control import Presence, TableController
 from tui.session.table_model import NumberChoice, PassCurtain, PrivateCard, RoundSummary
 
@@ -58,6 +66,47 @@ def presence_line(presence: Presence | None, names: Sequence[str], ascii_only: b
     return line[0].upper() + line[1:]
 
 
+def presence_news(
+    before: Presence | None, after: Presence | None, names: Sequence[str]
+) -> list[str]:
+    """Who came and went at a shared table, in words: "Ben has joined.", "Cleo is away.",
+    "dora is watching." (the first news says who is here). None at one keyboard."""
+    if after is None:
+        return []
+    if before is None:
+        lines = []
+        for label, seats in (("Here", after.here), ("Away", after.away), ("Free", after.free)):
+            if seats:
+                lines.append(f"{label}: {join_names([names[s] for s in seats])}.")
+        watching = [fit(user, ACCOUNT_WIDTH, True) for user in after.watching]
+        if watching:
+            lines.append(f"Watching: {join_names(watching)}.")
+        return lines + _asking(after.asking, ())
+    lines = []
+    for seat in after.here:
+        if seat not in before.here:
+            came = "is back" if seat in before.away else "has joined"
+            lines.append(f"{names[seat]} {came}.")
+    for seat in after.away:
+        if seat not in before.away:
+            lines.append(f"{names[seat]} is away.")
+    for seat in after.free:
+        if seat not in before.free:
+            lines.append(f"{names[seat]}'s seat is free.")
+    for user in after.watching:
+        if user not in before.watching:
+            lines.append(f"{fit(user, ACCOUNT_WIDTH, True)} is watching.")
+    for user in before.watching:
+        if user not in after.watching:
+            lines.append(f"{fit(user, ACCOUNT_WIDTH, True)} has stopped watching.")
+    return lines + _asking(after.asking, before.asking)
+
+
+def _asking(now: Sequence[str], before: Sequence[str]) -> list[str]:
+    new = [fit(user, ACCOUNT_WIDTH, True) for user in now if user not in before]
+    return [f"{user} asks to join the table: w answers." for user in new]
+
+
 def variants_line(variants: frozenset[str], titles: Mapping[str, str]) -> str:
     """ "Variants: Three-Chip Start, Last Roll", by the titles the game's spec gave."""
     if not variants:
@@ -89,6 +138,10 @@ class TableWords:
         self.titles: Mapping[str, str] = spec.variant_titles
         self.privacy = privacy
         self.odds_on = False
+        self.counters = spec.counters
+        """What a seat's number counts, plural ("chips", "lives"; "" when unnamed)."""
+        self.voice: Voice | None = None
+        """Set by a front end whose words are heard (the plain-text table): see the module."""
 
     # -- odds -------------------------------------------------------------------------
 
@@ -119,17 +172,21 @@ class TableWords:
     ) -> list[str]:
         if self.describe is None:
             raise RuntimeError(f"the {self.game_id} table was made without a narrator")
-        return list(self.describe(list(events), list(names), ascii_only=ascii_only))
+        lines = list(self.describe(list(events), list(names), ascii_only=ascii_only))
+        return lines if self.voice is None else [self.heard(line) for line in lines]
 
     def with_reason(self, lines: list[str], reason: str) -> list[str]:
         """A computer's move told once, with why: its reason says what it did, then why,
         after a colon ("stands: happy with its card"), and the move's first line says
         what it did ("Ada stands"), so the why is added to that line ("Ada stands: happy
-        with its card"). A reason with no why adds nothing."""
+        with its card"). A reason with no why adds nothing, nor does any for a brief
+        voice."""
         _, colon, why = reason.partition(": ")
-        if not colon or not why or not lines:
-            return lines
-        return [f"{lines[0]}: {why}", *lines[1:]]
+        if not colon or not why or not lines or (self.voice is not None and self.voice.brief):
+            return lines  # brief: a regular knows why a computer plays as it does
+        first = lines[0]
+        stop = first[-1] if first[-1:] in (".", "!") else ""
+        return [f"{first.removesuffix(stop)}: {why}{stop}", *lines[1:]]
 
     def info_lines(self, view: TableView, names: Sequence[str], ascii_only: bool) -> list[str]:
         return [f"Round {view.round}", variants_line(view.variants, self.titles)]
@@ -188,3 +245,68 @@ class TableWords:
             return None
         names = [s.name for s in controller.seats]
         return self.private_result(controller.view(seat), seat, names, ascii_only)
+
+    def hides_cards(self) -> bool:
+        """True when the game keeps something from all but one seat (its privacy rule is
+        not the open table's): two people at one plain-text terminal would hear it."""
+        return not isinstance(self.privacy, OpenTable)
+
+    # -- heard: the plain-text table's answers, a sentence each -------------------------------
+
+    def heard(self, line: str) -> str:
+        """A line made to be heard: a sentence, any die face or card label in words (the
+        last word for lines a game did not word for a ``voice`` itself)."""
+        return sentence(spoken(line))
+
+    def amount(self, number: int) -> str:
+        """A seat's number with what it counts: "1 chip", "3 chips" (``counters``)."""
+        noun = self.counters
+        if not noun:
+            return str(number)
+        if number == 1 and noun.endswith("s"):
+            noun = noun[:-1]
+        return f"{number} {noun}"
+
+    def _you(self, seat: int | None, name: str) -> str:
+        voice = self.voice
+        return "you" if voice is not None and voice.is_you(seat) else name
+
+    def pot_line(self, view: TableView) -> str:
+        """The middle of the table: "The pot holds 3 chips." """
+        if view.pot == 0:
+            return "The pot is empty."
+        return f"The pot holds {self.amount(view.pot)}."
+
+    def standing(self, view: TableView, seat: int) -> str:
+        """One seat's standing in a few words: "2 chips", "out"."""
+        return "out" if view.seats[seat].out else self.amount(view.seats[seat].counters)
+
+    def standings_line(self, view: TableView, names: Sequence[str]) -> str:
+        """Everyone's number: "Ann: 2 chips; Ben: 1 chip; Cleo: out." """
+        said = [f"{names[s.seat]}: {self.standing(view, s.seat)}" for s in view.seats]
+        return sentence("; ".join(said))
+
+    def turn_line(self, view: TableView, names: Sequence[str]) -> str:
+        """Whose turn it is (and who deals, in a game with a dealer)."""
+        if view.phase == "over":
+            return "The game is over."
+        if view.current is None:
+            return f"Round {view.round}: nobody's turn, the table moves on."
+        voice = self.voice
+        if voice is not None and voice.is_you(view.current):
+            return f"Round {view.round}: it is your turn, {names[view.current]}."
+        return f"Round {view.round}: it is {names[view.current]}'s turn."
+
+    def own_card_line(self, view: TableView) -> str | None:
+        """What only the viewer knows, said to them alone (``view`` is theirs); ``None``
+        when nothing is private (a game with nothing hidden: the default)."""
+        return None
+
+    def odds_lines(
+        self, view: TableView, names: Sequence[str], odds: Sequence[float] | None
+    ) -> list[str]:
+        """The odds in force, heard: each seat's chance this round (``odds``)."""
+        if odds is None:
+            return []
+        said = [f"{self._you(s, names[s])} {percent(c)}" for s, c in enumerate(odds)]
+        return [f"Chances this round: {join_names(said)}."]

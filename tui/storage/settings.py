@@ -115,6 +115,11 @@ class Settings:
     tables play for the luck and would rather not see the numbers."""
     old_saves: OldSaves = "30"
     """Continue offers to discard saved games older than this many days (never: keep)."""
+    plain: bool = False
+    """Plain text (screen readers): party-dice opens as sentences and prompts, a line at a
+    time, instead of the full screen (``tui.plain``; ``--plain`` asks for it once)."""
+    brief: bool = False
+    """The plain-text table drops the words a regular already knows."""
 
     def old_save_days(self) -> int | None:
         """The age in days past which a save is offered for removal (``None``: never)."""
@@ -227,6 +232,8 @@ def settings_from_dict(data: dict[str, Any]) -> tuple[Settings, list[str]]:
         "confirm_quit": lambda v: isinstance(v, bool),
         "show_odds": lambda v: isinstance(v, bool),
         "old_saves": _choice(OldSaves),
+        "plain": lambda v: isinstance(v, bool),
+        "brief": lambda v: isinstance(v, bool),
     }
     for key, valid in simple.items():
         if key in data:

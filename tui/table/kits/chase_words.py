@@ -19,6 +19,11 @@ Ruling C10 for a game with hidden cards, ``SharedKeyboard``:
   hidden yet) or when their King is face up (they can only stand, in full view);
 - after a person's swap they see what they got back, alone (a second curtain),
   unless the move ended the round (the showdown shows every card anyway).
+
+Heard (a ``voice``, the plain-text table): cards in words, the log personal, a round's
+end without what its log has just said, and the answers to a player's questions: whose
+turn and who deals with the cards everyone knows, everyone's lives, and the player's own
+card (``own_card_line``: from their own view, so never another's).
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ from tui.engine.chase.view import ChaseView
 from tui.engine.core import Action, Event, SeatView, TableView
 from tui.games.spec import GameSpec
 from tui.glyphs import card as card_glyph
+from tui.glyphs import card_words
 from tui.narrate.chase import describe, safe_pairs
 from tui.narrate.chase_recap import recap
 from tui.narrate.words import join_names, percent
@@ -111,19 +117,31 @@ def status_line(view: TableView, names: Sequence[str], ascii_only: bool = False)
     return (" - " if ascii_only else " \u00b7 ").join(parts)
 
 
-def known_cards(view: TableView, names: Sequence[str], ascii_only: bool) -> list[str]:
+def _card(code: str, ascii_only: bool, heard: bool) -> str:
+    """A card drawn (``10♠``, ``10s``) or heard (the ten of spades)."""
+    return card_words(code) if heard else card_glyph(code, ascii_only)
+
+
+def known_cards(
+    view: TableView, names: Sequence[str], ascii_only: bool, *, heard: bool = False
+) -> list[str]:
     """Kings face up and announced low cards: public knowledge, during a round."""
     if view.phase != "turn":
         return []
     kings = [s for s in view.seats if s.card_state == "king" and s.card]
     known = [s for s in view.seats if s.card_state == "announced" and s.card]
     lines = []
+    has = " has " if heard else " "
     if kings:
-        shown = ", ".join(f"{names[s.seat]} {card_glyph(s.card or '', ascii_only)}" for s in kings)
-        lines.append(f"Kings up: {shown}")
+        shown = ", ".join(
+            f"{names[s.seat]}{has}{_card(s.card or '', ascii_only, heard)}" for s in kings
+        )
+        lines.append(f"Kings up: {shown}" + ("." if heard else ""))
     if known:
-        shown = ", ".join(f"{names[s.seat]} {card_glyph(s.card or '', ascii_only)}" for s in known)
-        lines.append(f"Known: {shown}")
+        shown = ", ".join(
+            f"{names[s.seat]}{has}{_card(s.card or '', ascii_only, heard)}" for s in known
+        )
+        lines.append(f"Known: {shown}" + ("." if heard else ""))
     return lines
 
 
@@ -180,6 +198,7 @@ def showdown_cards(
     names: Sequence[str],
     pairs_safe: bool,
     ascii_only: bool,
+    heard: bool = False,
 ) -> tuple[ShownCard, ...]:
     """The showdown's cards lowest first (ties by seat), each marked: lost a life with
     it, or paired and so safe (Pairs are safe)."""
@@ -194,7 +213,7 @@ def showdown_cards(
             mark = "loser"
         elif pairs_safe and counts[code[0]] > 1:
             mark = "safe"
-        shown.append(ShownCard(card_glyph(code, ascii_only), names[seat], mark))
+        shown.append(ShownCard(_card(code, ascii_only, heard), names[seat], mark))
     return tuple(shown)
 
 
@@ -226,9 +245,22 @@ def finishing_order(view: TableView, names: Sequence[str]) -> list[tuple[int, in
 
 
 def round_summary(
-    view: TableView, events: Sequence[Event], names: Sequence[str], ascii_only: bool
+    view: TableView,
+    events: Sequence[Event],
+    names: Sequence[str],
+    ascii_only: bool,
+    *,
+    heard: bool = False,
+    you: int | None = None,
 ) -> RoundSummary | None:
-    """The showdown (or the game's end) in words, when ``events`` ended a round."""
+    """The showdown (or the game's end) in words, when ``events`` ended a round;
+    ``heard``: without the lines its log has just said (who lost a life and why, the
+    pairs, a King found or shown, the next deal), cards in words, and seat ``you`` (the
+    one person at the terminal) said as "you"."""
+
+    def said(seat: int) -> str:
+        return "you" if seat == you else names[seat]
+
     kinds = {e.kind for e in events}
     if not kinds & ROUND_END_KINDS:
         return None
@@ -241,11 +273,11 @@ def round_summary(
     if showdown is not None:
         after = events[events.index(showdown) + 1 :]
         losing = [e.seat for e in after if e.kind == "life_lost" and e.seat is not None]
-        shown = showdown_cards(showdown.value, losing, names, pairs_safe, ascii_only)
+        shown = showdown_cards(showdown.value, losing, names, pairs_safe, ascii_only, heard)
         pairs = safe_pairs(showdown.value, losing, ascii_only)
-        if pairs:
+        if pairs and not heard:
             lines.append(f"{pairs}.")
-    for event in events:
+    for event in events if not heard else ():
         if event.kind == "cut_king" and event.seat is not None:
             king = card_glyph(event.value, ascii_only)
             lines.append(f"{names[event.seat]} found {king} and kept the old card.")
@@ -253,7 +285,7 @@ def round_summary(
             lines.append(f"{names[event.seat]}'s King stopped play.")
     losers = [e.seat for e in events if e.kind == "life_lost" and e.seat is not None]
     cards: dict[int, str] = {}
-    for event in events:
+    for event in events if not heard else ():
         if event.kind == "showdown":
             # A life lost before the showdown (Dealer's King) was lost for the King found,
             # whatever card that dealer then shows: only later losses go with a card.
@@ -271,13 +303,16 @@ def round_summary(
     lines.append(f"The pot holds {lives_words(view.pot)}.")
     standings: tuple[tuple[str, str, str], ...] = ()
     if final:
-        winners = [names[s] for s in sorted(view.winners)]
+        winners = [said(s) for s in sorted(view.winners)]
         if len(winners) == 1:
-            title = f"{winners[0]} wins!"
-            left = view.seats[view.winners[0]].counters
-            lines.append(f"{winners[0]} is the last player with lives ({lives_words(left)}).")
+            mine = winners[0] == "you"
+            title = "You win!" if mine else f"{winners[0]} wins!"
+            left = lives_words(view.seats[view.winners[0]].counters)
+            last = "You are" if mine else f"{winners[0]} is"
+            lines.append(f"{last} the last player with lives ({left}).")
         else:
-            title = f"{join_names(winners)} share the win!"
+            group = join_names(winners)
+            title = f"{group[0].upper()}{group[1:]} share the win!"
             lines.append("They would all have gone out at once, so they share the win.")
         order = finishing_order(view, names)
         if len(order) <= 8:
@@ -290,19 +325,20 @@ def round_summary(
                 for seat, out in order
             )
         else:
-            places = [f"{names[s]} {out}" for s, out in order if out]
+            went = " in round " if heard else " "  # a number heard is said with its word
+            places = [f"{names[s]}{went}{out}" for s, out in order if out]
             lines.append("Then, by the round each went out in: " + ", ".join(places) + ".")
     else:
         if losers:
-            group = join_names([names[s] for s in dict.fromkeys(losers)])
-            verb = "loses" if len(set(losers)) == 1 else "lose"
+            group = join_names([said(s) for s in dict.fromkeys(losers)])
+            verb = "loses" if len(set(losers)) == 1 and group != "you" else "lose"
             title = f"Round {number}: {group} {verb} a life"
         elif "all_out_replay" in kinds:
             title = f"Round {number}: all out at once, play again"
         else:
             title = f"Round {number}: nobody loses"
         dealer = next((s.seat for s in view.seats if "dealer" in s.flags), None)
-        if dealer is not None:
+        if dealer is not None and not heard:
             lines.append(f"The deal passes to {names[dealer]}.")
     return RoundSummary(title, tuple(lines), standings, final=final, showdown=shown)
 
@@ -319,33 +355,91 @@ class ChaseWords(TableWords):
         self, events: Sequence[Event], names: Sequence[str], ascii_only: bool, viewer: int | None
     ) -> list[str]:
         """The public log: never a private event, whoever is looking (C10)."""
-        return describe(list(events), list(names), ascii_only=ascii_only, viewer=None)
+        return describe(list(events), list(names), ascii_only, None, voice=self.voice)
 
     def info_lines(self, view: TableView, names: Sequence[str], ascii_only: bool) -> list[str]:
         """With odds on, a person's own view (never a public one: ``view.viewer`` is
         ``None`` there) leads with their chance of losing a life, from what they know."""
-        lines = info_lines(view, names, ascii_only, self.titles)
+        return [*self._odds(view), *info_lines(view, names, ascii_only, self.titles)]
+
+    def _odds(self, view: TableView) -> list[str]:
         if not self.odds_on:
-            return lines
+            return []
         choice = move_chances(view)
         if choice is not None:  # their turn: the same numbers the sharp computer uses
             keep, other = percent(choice.keep), percent(choice.other)
-            odds = f"Lose a life if nobody else changes: keep {keep}, {choice.move} {other}"
-            return [odds, *lines]
+            return [f"Lose a life if nobody else changes: keep {keep}, {choice.move} {other}"]
         chance = loss_chance(view)
         if chance is None:
-            return lines
-        return [f"You lose a life: {percent(chance)} if nobody changes", *lines]
+            return []
+        return [f"You lose a life: {percent(chance)} if nobody changes"]
 
     def round_summary(
         self, view: TableView, events: Sequence[Event], names: Sequence[str], ascii_only: bool
     ) -> RoundSummary | None:
-        return round_summary(view, events, names, ascii_only)
+        voice = self.voice
+        you = next(iter(voice.you)) if voice is not None and len(voice.you) == 1 else None
+        return round_summary(view, events, names, ascii_only, heard=voice is not None, you=you)
 
     def recap(
         self, events: Sequence[Event], names: Sequence[str], who: str, ascii_only: bool
     ) -> list[str]:
+        """What a person missed while computers played; heard, nothing was missed:
+        every move was said as it was made (and the scrollback keeps it)."""
+        if self.voice is not None:
+            return []
         return recap(events, names, who, ascii_only)
+
+    # -- heard: the plain-text table's answers -------------------------------------------
+
+    def amount(self, number: int) -> str:
+        return lives_words(number)
+
+    def turn_line(self, view: TableView, names: Sequence[str]) -> str:
+        """ "Round 2: Ben deals; it is your turn, Cleo, 2 turns left. Kings up: ..." """
+        if view.phase == "over":
+            return "The game is over."
+        voice = self.voice
+        dealer = next((s.seat for s in view.seats if "dealer" in s.flags), None)
+        if view.phase != "turn" or view.current is None:
+            if dealer is None:
+                return f"Round {view.round}: the next deal is to come."
+            if voice is not None and voice.is_you(dealer):
+                return f"Round {view.round}: your deal, {names[dealer]}."
+            return f"Round {view.round}: {names[dealer]} deals next."
+        deals = ""
+        if dealer is not None:
+            you = voice is not None and voice.is_you(dealer)
+            deals = "you deal; " if you else f"{names[dealer]} deals; "
+        current = view.current
+        if voice is not None and voice.is_you(current):
+            turn = f"it is your turn, {names[current]}"
+        else:
+            turn = f"it is {names[current]}'s turn"
+        left = ChaseView.of(view).turns_left
+        said = f"Round {view.round}: {deals}{turn}, {left} turn{'s' if left != 1 else ''} left."
+        return " ".join([said, *known_cards(view, names, False, heard=True)])
+
+    def own_card_line(self, view: TableView) -> str | None:
+        """The viewer's own card and how they came by it, during a round (their view)."""
+        me = view.seats[view.viewer] if view.viewer is not None else None
+        if me is None or me.card is None or view.phase != "turn" or me.card_state == "showdown":
+            return None
+        said = f"Your card is {card_words(me.card)}"
+        detail = ChaseView.of(view)
+        if detail.received is not None and detail.gave is not None:
+            other = view.seats[detail.received[0]].name
+            said += f": you gave {card_words(detail.gave[1])} to {other} for it"
+        if me.card_state == "king":
+            said += ", face up: a King cannot be taken"
+        elif me.card_state == "announced":
+            said += ", and everyone knows it"
+        return said + "."
+
+    def odds_lines(
+        self, view: TableView, names: Sequence[str], odds: Sequence[float] | None
+    ) -> list[str]:
+        return [f"{line}." for line in self._odds(view)]
 
     def number_request(self, action: Action, view: TableView) -> NumberChoice | None:
         if action.kind != "cut" or action.arg_range is None:
@@ -361,6 +455,8 @@ class ChaseWords(TableWords):
         return NumberChoice(action, name, action.arg_range, note)
 
     def pass_lines(self, view: TableView, names: Sequence[str], ascii_only: bool) -> list[str]:
+        if self.voice is not None:
+            return [self.turn_line(view, names)]
         return [
             status_line(view, names, ascii_only),
             *known_cards(view, names, ascii_only),
@@ -375,7 +471,11 @@ class ChaseWords(TableWords):
         if me.card is None or detail.received is None or detail.gave is None:
             return None
         other = names[detail.received[0]]
-        given = card_glyph(detail.gave[1], ascii_only)
-        got = card_glyph(detail.received[1], ascii_only)
-        lines = (f"You changed with {other}:", f"you gave {given} and got {got}.")
+        heard = self.voice is not None
+        given = _card(detail.gave[1], ascii_only, heard)
+        got = _card(detail.received[1], ascii_only, heard)
+        if heard:
+            lines: tuple[str, ...] = (f"You changed with {other}: you gave {given} and got {got}.",)
+        else:
+            lines = (f"You changed with {other}:", f"you gave {given} and got {got}.")
         return PrivateCard(seat, names[seat], me.card, lines)
