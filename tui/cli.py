@@ -112,7 +112,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
             "shows the code others type after `party-dice join`.",
         )
         host.add_argument("game", nargs="?", choices=ids, help=" or ".join(ids))
-        _table_options(host, every_variant)
+        _table_options(host, every_variant, seed=False)
         host.add_argument("--resume", action="store_true", help="reopen the latest saved game")
         host.add_argument(
             "--here", metavar="NAMES", help="the people at your own terminal (default: the first)"
@@ -131,7 +131,17 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
             help="a computer player takes the turns of a person away this long, until they return",
         )
         host.add_argument(
-            "--approve", action="store_true", help="each joiner waits until you let them in"
+            "--approve",
+            action="store_true",
+            help="each joiner waits until you let them in, and you give them their seat",
+        )
+        host.add_argument(
+            "--seats-each",
+            type=_int_at_least(1, _most_players()),
+            default=1,
+            metavar="N",
+            help="seats another account may take by itself (default 1); --names Ben=ben "
+            "gives seat Ben to the account ben alone",
         )
     if only in (None, "join"):
         join = sub.add_parser(
@@ -145,6 +155,12 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         join.add_argument("--watch", action="store_true", help="watch: the public view only")
         join.add_argument("--seat", metavar="NAME", help="the seat to take (default: any free one)")
         join.add_argument("--table", metavar="ID", help="which table, when several are open")
+        join.add_argument(
+            "--host",
+            metavar="USER",
+            dest="owner",
+            help="the account whose table you mean (then PARTY_DICE_CODE goes to it unasked)",
+        )
 
     if only in (None, "resume"):
         sub.add_parser("resume", parents=[common], help="continue the latest saved game")
@@ -166,8 +182,11 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
-def _table_options(play: argparse.ArgumentParser, every_variant: list[str]) -> None:
-    """The options of a new table, the same for ``play`` and ``host``."""
+def _table_options(
+    play: argparse.ArgumentParser, every_variant: list[str], *, seed: bool = True
+) -> None:
+    """The options of a new table, the same for ``play`` and ``host`` (whose --seed is
+    refused, and not listed: ``_host``)."""
     play.add_argument(
         "--names",
         metavar="NAMES",
@@ -194,7 +213,9 @@ def _table_options(play: argparse.ArgumentParser, every_variant: list[str]) -> N
         "--seed",
         type=_int_at_least(0, MAX_SEED),
         help="replay the same dice and decks, for replays and tests only: anyone on the "
-        "server can read it in `ps` and work out every card, so never for a real game of Chase",
+        "server can read it in `ps` and work out every card, so never for a real game of Chase"
+        if seed
+        else argparse.SUPPRESS,
     )
     play.add_argument(
         "--first-seat",
@@ -323,7 +344,12 @@ def parse(argv: Sequence[str]) -> Command:
         return Command("resume", ascii=ascii_only)
     if args.command == "join":
         share = ShareRequest(
-            False, list_only=args.list, watch=args.watch, seat=args.seat, table=args.table
+            False,
+            list_only=args.list,
+            watch=args.watch,
+            seat=args.seat,
+            table=args.table,
+            owner=args.owner,
         )
         return Command("join", ascii=ascii_only, share=share)
     if args.command == "host":
@@ -331,16 +357,33 @@ def parse(argv: Sequence[str]) -> Command:
     return Command("play", ascii=ascii_only, play=_play_request(args))
 
 
+SEED_VARIABLE = "PARTY_DICE_SEED"
+"""Where ``host`` takes a seed from (replays and tests): never its command line, which
+every account on the server can read, and with it every card to come."""
+
+
 def _host(args: argparse.Namespace, ascii_only: bool) -> Command:
+    if args.seed is not None:
+        raise UsageError(
+            f"{PROG} host: --seed would show every card to come to anyone on the server "
+            f"(`ps` lists it): set {SEED_VARIABLE} instead, for replays and tests only"
+        )
     if args.resume:
         if args.game is not None:
             raise UsageError(f"{PROG} host: --resume reopens a saved game: name no game")
         share = ShareRequest(
-            True, resume=True, idle_minutes=args.idle, away_minutes=args.away, approve=args.approve
+            True,
+            resume=True,
+            idle_minutes=args.idle,
+            away_minutes=args.away,
+            approve=args.approve,
+            seats_each=args.seats_each,
         )
         return Command("host", ascii=ascii_only, share=share)
     if args.game is None or (args.names is None and args.old_players is None):
         raise UsageError(f"{PROG} host: name a game and --names, or use --resume")
+    given = _given_seats(args)
+    args.seed = _seed_from_environment()
     play = _play_request(args)
     here = play.humans[:1]
     if args.here:
@@ -348,6 +391,48 @@ def _host(args: argparse.Namespace, ascii_only: bool) -> Command:
         if not set(here) <= set(play.humans):
             raise UsageError(f"{PROG} host: --here names people who are not in --names")
     share = ShareRequest(
-        True, here=here, idle_minutes=args.idle, away_minutes=args.away, approve=args.approve
+        True,
+        here=here,
+        given=given,
+        seats_each=args.seats_each,
+        idle_minutes=args.idle,
+        away_minutes=args.away,
+        approve=args.approve,
     )
     return Command("host", ascii=ascii_only, play=play, share=share)
+
+
+def _given_seats(args: argparse.Namespace) -> tuple[tuple[str, int], ...]:
+    """``--names Ann=ann,Ben=ben``: each seat the host gives an account (name, uid),
+    the names alone left in ``args`` for the table. The account must exist."""
+    import pwd
+
+    attribute = "names" if args.names is not None else "old_players"
+    names, given = [], []
+    for part in str(getattr(args, attribute)).split(","):
+        name, bound, account = part.rpartition("=") if "=" in part else (part, "", "")
+        names.append(name)
+        if bound:
+            try:
+                uid = pwd.getpwnam(account.strip()).pw_uid
+            except KeyError:
+                raise UsageError(
+                    f"{PROG} host: there is no account named {account.strip()[:40]!r} on this "
+                    f"server (--names {part[:60]})"
+                ) from None
+            given.append((clean_name(name), uid))
+    setattr(args, attribute, ",".join(names))
+    return tuple(given)
+
+
+def _seed_from_environment() -> int | None:
+    """``PARTY_DICE_SEED``, checked as ``--seed`` is."""
+    import os
+
+    text = os.environ.get(SEED_VARIABLE)
+    if text is None:
+        return None
+    try:
+        return _int_at_least(0, MAX_SEED)(text)
+    except argparse.ArgumentTypeError as error:
+        raise UsageError(f"{PROG} host: {SEED_VARIABLE} {error}") from None
