@@ -16,7 +16,7 @@ from pathlib import Path
 
 from tui.engine.aces.odds import AcesChain, ChainSpec
 from tui.storage.files import Damaged, atomic_write_bytes, read_limited
-from tui.storage.guard import StorageError, ensure_private_dir
+from tui.storage.guard import StorageError, check_private_dir, ensure_private_dir
 from tui.storage.paths import cache_dir
 
 FORMAT = 1
@@ -73,10 +73,13 @@ def decode(spec: ChainSpec, raw: bytes, smaller: AcesChain | None) -> AcesChain 
 
 
 def load(spec: ChainSpec, smaller: AcesChain | None) -> AcesChain | None:
-    """The cached chain for ``spec``, or ``None`` (none yet, stale or damaged)."""
+    """The cached chain for ``spec``, or ``None`` (none yet, stale or damaged, or the
+    cache folder refused: a link, another account's)."""
     try:
+        if not check_private_dir(odds_dir()):
+            return None
         raw = read_limited(path_for(spec), 64 + 8 * spec.players * 200_000 + 4096)
-    except Damaged:
+    except (Damaged, StorageError):
         return None
     return None if raw is None else decode(spec, raw, smaller)
 
