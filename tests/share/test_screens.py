@@ -86,7 +86,7 @@ async def test_the_join_list_shows_a_tables_names_as_text_and_no_flag() -> None:
 
 async def test_the_hosts_w_box_shows_the_code_and_names_as_text() -> None:
     choices = [
-        ("note", "Code: ABCD-EFGH: others join with `party-dice join` and it."),
+        ("note", "Code: ABCD-EFGH. Others type it after `party-dice join`."),
         ("let:3", "Give [b]eve[/] Cleo's seat"),
         ("kick:1", "Take Ben[/]'s seat back from ben"),
     ]
@@ -113,7 +113,7 @@ def test_the_code_is_shown_on_the_terminal_that_opened_the_table_only() -> None:
     assert RemoteSession(remote).opening_notice is None
     assert remote.door()[0] == (
         "note",
-        "Code: ABCD-EFGH: others join with `party-dice join` and it.",
+        "Code: ABCD-EFGH. Others type it after `party-dice join`.",
     )
 
 

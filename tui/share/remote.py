@@ -236,7 +236,7 @@ class RemoteController:
         self._drain()
         if self.code is None:
             return []
-        choices = [("note", f"Code: {self.code}: others join with `party-dice join` and it.")]
+        choices = [("note", f"Code: {self.code}. Others type it after `party-dice join`.")]
         for cid, user, wants in self._asking:
             choices += [(f"let:{cid}", giving(user, wants)), (f"away:{cid}", f"Turn {user} away")]
         mine = {self._users[seat] for seat in self._mine if seat < len(self._users)}
@@ -313,9 +313,9 @@ class RemoteSession:
             )
         elif hosted and controller.code is not None:
             self.opening_notice = Notice(
-                f"Code: {controller.code}. Others join with `party-dice join` and this code"
-                " (W shows it again).",
-                timeout=20,
+                f"Code: {controller.code}. Others type it after `party-dice join`; W shows it"
+                " again.",
+                timeout=15,
                 title="Your table is open",
             )
 
