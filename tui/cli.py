@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from tui import __version__, games
-from tui.commands import Command, PlayRequest, ShareRequest
+from tui.commands import Command, PlayRequest
 from tui.engine.bots import BOT_LEVELS
 from tui.gameconfig import bot_names, clean_name, count_problem, table_problem
 
@@ -342,97 +342,13 @@ def parse(argv: Sequence[str]) -> Command:
         return Command("rules", game_id=args.game)
     if args.command == "resume":
         return Command("resume", ascii=ascii_only)
-    if args.command == "join":
-        share = ShareRequest(
-            False,
-            list_only=args.list,
-            watch=args.watch,
-            seat=args.seat,
-            table=args.table,
-            owner=args.owner,
-        )
-        return Command("join", ascii=ascii_only, share=share)
-    if args.command == "host":
-        return _host(args, ascii_only)
+    if args.command in ("host", "join"):
+        from tui.share_cli import ShareUsage, host_command, join_command
+
+        try:
+            if args.command == "join":
+                return join_command(args, ascii_only)
+            return host_command(args, ascii_only, _play_request)
+        except ShareUsage as error:
+            raise UsageError(f"{PROG} {args.command}: {error}") from None
     return Command("play", ascii=ascii_only, play=_play_request(args))
-
-
-SEED_VARIABLE = "PARTY_DICE_SEED"
-"""Where ``host`` takes a seed from (replays and tests): never its command line, which
-every account on the server can read, and with it every card to come."""
-
-
-def _host(args: argparse.Namespace, ascii_only: bool) -> Command:
-    if args.seed is not None:
-        raise UsageError(
-            f"{PROG} host: --seed would show every card to come to anyone on the server "
-            f"(`ps` lists it): set {SEED_VARIABLE} instead, for replays and tests only"
-        )
-    if args.resume:
-        if args.game is not None:
-            raise UsageError(f"{PROG} host: --resume reopens a saved game: name no game")
-        share = ShareRequest(
-            True,
-            resume=True,
-            idle_minutes=args.idle,
-            away_minutes=args.away,
-            approve=args.approve,
-            seats_each=args.seats_each,
-        )
-        return Command("host", ascii=ascii_only, share=share)
-    if args.game is None or (args.names is None and args.old_players is None):
-        raise UsageError(f"{PROG} host: name a game and --names, or use --resume")
-    given = _given_seats(args)
-    args.seed = _seed_from_environment()
-    play = _play_request(args)
-    here = play.humans[:1]
-    if args.here:
-        here = tuple(clean_name(name) for name in args.here.split(","))
-        if not set(here) <= set(play.humans):
-            raise UsageError(f"{PROG} host: --here names people who are not in --names")
-    share = ShareRequest(
-        True,
-        here=here,
-        given=given,
-        seats_each=args.seats_each,
-        idle_minutes=args.idle,
-        away_minutes=args.away,
-        approve=args.approve,
-    )
-    return Command("host", ascii=ascii_only, play=play, share=share)
-
-
-def _given_seats(args: argparse.Namespace) -> tuple[tuple[str, int], ...]:
-    """``--names Ann=ann,Ben=ben``: each seat the host gives an account (name, uid),
-    the names alone left in ``args`` for the table. The account must exist."""
-    import pwd
-
-    attribute = "names" if args.names is not None else "old_players"
-    names, given = [], []
-    for part in str(getattr(args, attribute)).split(","):
-        name, bound, account = part.rpartition("=") if "=" in part else (part, "", "")
-        names.append(name)
-        if bound:
-            try:
-                uid = pwd.getpwnam(account.strip()).pw_uid
-            except KeyError:
-                raise UsageError(
-                    f"{PROG} host: there is no account named {account.strip()[:40]!r} on this "
-                    f"server (--names {part[:60]})"
-                ) from None
-            given.append((clean_name(name), uid))
-    setattr(args, attribute, ",".join(names))
-    return tuple(given)
-
-
-def _seed_from_environment() -> int | None:
-    """``PARTY_DICE_SEED``, checked as ``--seed`` is."""
-    import os
-
-    text = os.environ.get(SEED_VARIABLE)
-    if text is None:
-        return None
-    try:
-        return _int_at_least(0, MAX_SEED)(text)
-    except argparse.ArgumentTypeError as error:
-        raise UsageError(f"{PROG} host: {SEED_VARIABLE} {error}") from None

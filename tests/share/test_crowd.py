@@ -27,7 +27,8 @@ from tests.support.share import (
 )
 from tui.share import wire
 from tui.share.door import GREETERS_ALL, WAITING, Client, Greeters
-from tui.share.host import NOT_WATCHING, WATCHERS_FULL, SharedTable
+from tui.share.host import SharedTable
+from tui.share.outbox import NOT_WATCHING, WATCHERS_FULL
 from tui.share.process import LEFT_FOR, Thinned, open_log, sweep, table_files
 from tui.share.transport import BUSY, ShareError, TableBusy, supported
 
@@ -51,7 +52,9 @@ def refused(call: Any) -> str:
 
 
 def test_watchers_are_capped_in_all_and_per_account_but_never_the_host_or_a_seat() -> None:
-    with TableThread(table(watchers_all=3, watchers_each=2)) as served:
+    shared = table()
+    shared.out.watchers_all, shared.out.watchers_each = 3, 2
+    with TableThread(shared) as served:
         held = [join_as(5001, served.name, "watch", CODE)[0] for _ in range(2)]
         said = refused(lambda: join_as(5001, served.name, "watch", CODE))
         assert said == "Your account watches this table from 2 terminals, as many as it may."
@@ -126,7 +129,7 @@ def test_presence_goes_out_at_most_once_a_tick_and_is_encoded_once(
 
     monkeypatch.setattr(wire, "encode", counting)
     for _ in range(100):
-        shared.presence()
+        shared.out.presence()
     assert all(len(end.written) == 1 for end in wires), "the first change at once"
     assert encoded.count("presence") == 2, "once for all, once more for the host's"
     shared.tick(time.monotonic() + 1.0)
@@ -146,7 +149,7 @@ def test_a_closed_connection_is_dropped_once_not_written_to_and_logged_each_time
     end.closing = True  # the terminal has gone; the table has not read its end yet
     with caplog.at_level(logging.INFO, logger="party-dice.table"):
         for _ in range(50):
-            shared.send(client, {"t": "x"})
+            shared.out.send(client, {"t": "x"})
     assert end.written == [] and not shared.clients
     assert len([r for r in caplog.records if "left" in r.getMessage()]) == 1
 
@@ -266,7 +269,7 @@ def test_the_full_door_says_busy_in_words_not_by_hanging_up() -> None:
     assert not greeters.enter(1)
     greeters.turn_back(1, writer)
     assert wire.decode(written[0]) == {"t": "bye", "why": BUSY}
-    assert shared.watch_problem(HOST) is None
+    assert shared.out.watch_problem(HOST, False) is None
 
 
 def test_a_silent_flood_of_one_account_is_told_busy() -> None:

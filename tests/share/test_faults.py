@@ -62,7 +62,8 @@ def test_a_client_that_stops_reading_is_dropped_not_waited_for(tmp_path: Path) -
     """In-process: a writer whose unsent bytes pass the limit is aborted at once."""
     session, _notice = Sessions(saves_dir=tmp_path).start(chase_config())
     assert session is not None
-    table = SharedTable(session, "ABCDEFGH", os.getuid(), ["Ann"], buffer_limit=100)
+    table = SharedTable(session, "ABCDEFGH", os.getuid(), ["Ann"])
+    table.out.buffer_limit = 100
     aborted: list[bool] = []
     transport = SimpleNamespace(
         get_write_buffer_size=lambda: 99,
@@ -72,7 +73,7 @@ def test_a_client_that_stops_reading_is_dropped_not_waited_for(tmp_path: Path) -
     writer: Any = SimpleNamespace(transport=transport, write=lambda data: None, close=lambda: None)
     client = Client(1, os.getuid(), writer)
     table.clients[1] = client
-    table.send(client, {"t": "x"})
+    table.out.send(client, {"t": "x"})
     assert aborted == [True] and 1 not in table.clients
     session.release()
 

@@ -248,7 +248,8 @@ def test_host_refuses_a_seed_on_its_command_line_and_takes_one_from_the_environm
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """``host --seed`` put every card on the process list (issue 33, 4)."""
-    from tui.cli import SEED_VARIABLE, UsageError
+    from tui.cli import UsageError
+    from tui.share_cli import SEED_VARIABLE
 
     for game in ("chase", "aces"):
         with pytest.raises(UsageError, match=f"set {SEED_VARIABLE} instead"):

@@ -105,7 +105,7 @@ async def test_the_hosts_w_box_shows_the_code_and_names_as_text() -> None:
 def test_the_code_is_shown_on_the_terminal_that_opened_the_table_only() -> None:
     """The "Your table is open / Code" notice showed on every terminal of the host's
     account, and stayed (issue 38, 5): a second terminal finds the code under W."""
-    presence = {"seats": [], "watching": []}
+    presence: dict[str, Any] = {"seats": [], "watching": []}
     remote, _peer = offline_pair(chase_config(), {0}, presence, host=True)
     opened = RemoteSession(remote, hosted=True).opening_notice
     assert opened is not None and "ABCD-EFGH" in opened.message

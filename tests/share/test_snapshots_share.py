@@ -47,7 +47,7 @@ def test_join_list_names_each_table_by_its_account(snap_compare: Any, app: Any) 
     round 2): your seat Ben waits for you; free Cleo" first, then a look-alike listed as
     "mallory's Chase the Ace", its seat names shown as typed ("[/]" and all), and
     ann's full table "no free seat: Enter watches"; the code field below."""
-    tables = [
+    tables: list[tuple[str, dict[str, Any]]] = [
         (
             f"party-dice.{HOST}.3f2a9c",
             {"game": "chase", "opened": "08:52", "round": 2, "yours": ["Ben"], "free": ["Cleo"]},

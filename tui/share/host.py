@@ -12,26 +12,18 @@ does not hold its seat.
 
 Seats are given, not grabbed (``tui.share.seats``); the same account connecting again
 takes its seats back and the older connection is closed (the newest connection wins).
-Writes never wait: a client whose unsent bytes pass ``buffer_limit`` is dropped, so one
-terminal that stops reading cannot slow the table for the others. Watchers are capped
-(in all and per account), the host can send an account's watchers away, and who is
-here (``presence``) is sent at most once a ``PRESENCE_EVERY``, encoded once for all.
-Who may come in (the code, the host's approval, the door's caps) is
-``tui.share.door``'s.
-
-The table narrates each move's public events into the session's log, so the save
-keeps it and ``host --resume`` brings it back; each welcome carries its newest lines.
+Who may come in is ``tui.share.door``'s; the connections, and what goes out to them
+without waiting, ``tui.share.outbox``'s. The table narrates each move's public events
+into the session's log, so the save keeps it and ``host --resume`` brings it back;
+each welcome carries its newest lines.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import itertools
 import logging
 import socket
 import time
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -40,30 +32,16 @@ from tui.engine.core import Action, Event, IllegalAction, find_legal
 from tui.session.table_session import TableSession
 from tui.share import door, wire
 from tui.share.door import KICKED, Client, Door, Greeters
+from tui.share.outbox import Outbox
 from tui.share.seats import SEATS_EACH, Claim, SeatMap
-from tui.share.transport import BUSY, LockOut, peer_uid, show_code, user_name
+from tui.share.transport import LockOut, peer_uid, show_code, user_name
 
 log = logging.getLogger("party-dice.table")
 
-BUFFER_LIMIT = 256 * 1024
-"""Unsent bytes a client may fall behind by before it is dropped (some fifty moves of
-the largest table: a terminal that reads at all never comes near it)."""
-HELLO_SECONDS = 10.0
-"""How long a connection may take to say hello."""
-WATCHERS_ALL = 64
-"""Terminals watching at once, all accounts together (the host's account aside)."""
-WATCHERS_EACH = 2
-"""Terminals one account may watch from (the host's account aside)."""
-PRESENCE_EVERY = 0.25
-"""Seconds between two presence messages at least: a crowd coming and going costs one
-message per client per tick, not one per arrival."""
 LOG_KEPT = 1000
 """Lines of the table's log kept (the save keeps as many)."""
 LOG_SENT = 200
 """The newest lines of the log each welcome carries."""
-BAD_LINE = "That line was too long or not a message: goodbye."
-NOT_WATCHING = "The host has asked your account not to watch this table."
-WATCHERS_FULL = "That table is busy: it has as many watchers as it takes, so try again later."
 SEAT_TAKEN_BY_NEWER = "Your seat was taken by a newer connection of your account."
 
 
@@ -79,13 +57,10 @@ class SharedTable:
         *,
         given: Mapping[str, int] | None = None,
         seats_each: int = SEATS_EACH,
-        buffer_limit: int = BUFFER_LIMIT,
         lockout: LockOut | None = None,
         away_after: float | None = None,
         approve: bool = False,
         unsaved: str | None = None,
-        watchers_all: int = WATCHERS_ALL,
-        watchers_each: int = WATCHERS_EACH,
         peer: Callable[[socket.socket], int] = peer_uid,
         keep_seats: Callable[[dict[str, Any]], None] | None = None,
     ) -> None:
@@ -96,16 +71,16 @@ class SharedTable:
         the table waits for them); ``approve``: each joiner waits for the host's yes;
         ``unsaved``: why the game is not saved, if it is not; ``peer``: the account at
         the other end of a connection (the kernel's ``SO_PEERCRED``); ``keep_seats``:
-        called with the seat map whenever it changes (kept beside the save)."""
+        called with the seat map whenever it changes (kept beside the save). The caps on
+        buffers and watchers are ``out``'s (``tui.share.outbox``)."""
         self.session = session
         self.controller = session.controller
         self.code = code
         self.host_uid = host_uid
-        self.buffer_limit = buffer_limit
         self.peer = peer
+        self.out = Outbox(host_uid, self.who, self._gone)
         self.door = Door(code, host_uid, approve, lockout or LockOut(), tell_host=self.tell_host)
         self.greeters = Greeters()
-        self.clients: dict[int, Client] = {}
         controller = self.controller
         self.seats = SeatMap(
             tuple(seat.name for seat in controller.seats),
@@ -115,14 +90,8 @@ class SharedTable:
         )
         self.seats.give(given or {})
         self.seats.seat_host(here)
-        self.no_watching: set[int] = set()
-        """Accounts whose watching the host ended (a yes at the door ends it too)."""
-        self.watchers_all = watchers_all
-        self.watchers_each = watchers_each
         self.keep_seats = keep_seats
-        self.unsaved = unsaved if not session.saving else None
-        if not session.saving and self.unsaved is None:
-            self.unsaved = "The table cannot save its game."
+        self.unsaved = None if session.saving else unsaved or "The table cannot save its game."
         self.away_after = away_after
         now = time.monotonic()
         self.away_since: dict[int, float] = dict.fromkeys(controller.humans, now)
@@ -133,9 +102,14 @@ class SharedTable:
         """When a person was last connected (the idle timeout counts from here)."""
         self.opened = time.strftime("%H:%M")
         self._ids = itertools.count(1)
-        self._presence_due = False
-        self._presence_at = float("-inf")
         self._seats_changed()
+
+    def new_id(self) -> int:
+        return next(self._ids)
+
+    @property
+    def clients(self) -> dict[int, Client]:
+        return self.out.clients
 
     @property
     def owners(self) -> dict[int, int]:
@@ -159,9 +133,6 @@ class SharedTable:
 
     # -- seats -------------------------------------------------------------------------
 
-    def free_seats(self) -> list[str]:
-        return self.seats.free_names()
-
     def holder(self, seat: int) -> Client | None:
         for client in self.clients.values():
             if seat in client.seats:
@@ -173,61 +144,17 @@ class SharedTable:
 
     # -- sending -----------------------------------------------------------------------
 
-    def send(self, client: Client, message: dict[str, Any]) -> None:
-        """Queue ``message``; a client too far behind is dropped, nobody waits."""
-        self.send_bytes(client, wire.encode(message))
-
-    def send_bytes(self, client: Client, data: bytes) -> None:
-        """Queue ``data`` (one encoded message); a client whose connection is gone is
-        dropped at once (writing on would log a warning per message), one too far
-        behind is dropped too, and nobody waits."""
-        if client.closed:
-            return
-        transport = client.writer.transport
-        if transport.is_closing():
-            self.drop(client, "")
-            return
-        if transport.get_write_buffer_size() + len(data) > self.buffer_limit:
-            self.drop(client, None)
-            return
-        client.writer.write(data)
-
     def tell_host(self, text: str) -> None:
-        """Something the host should know (a wrong code, a lock-out, a save that
-        failed): in the table's log, and on the host's terminals."""
-        log.info("%s", text)
-        data = wire.encode({"t": "note", "text": text})
-        for client in list(self.clients.values()):
-            if client.uid == self.host_uid:
-                self.send_bytes(client, data)
+        """A wrong code, a lock-out: in the table's log, and on the host's terminals."""
+        self.out.tell(text, host_only=True)
 
-    def tell_everyone(self, text: str) -> None:
-        log.info("%s", text)
-        data = wire.encode({"t": "note", "text": text})
-        for client in list(self.clients.values()):
-            self.send_bytes(client, data)
-
-    def drop(self, client: Client, why: str | None) -> None:
-        """Close ``client`` now, saying ``why`` if it is still listening; its seats
-        stay its account's (away)."""
-        if client.closed:
-            return
-        if why:
-            with contextlib.suppress(Exception):
-                client.writer.write(wire.encode({"t": "bye", "why": why}))
-        client.closed = True
-        self.clients.pop(client.cid, None)
+    def _gone(self, client: Client) -> None:
+        """A connection was dropped: its seats are away from now (still its account's)."""
         now = time.monotonic()
         for seat in client.seats:
             self.away_since[seat] = now
         if client.seats:
             self.last_seen = now
-        if why is None:  # too far behind: what is queued is thrown away
-            client.writer.transport.abort()
-        else:
-            client.writer.close()
-        log.info("%s left: %s", client.user, "too far behind" if why is None else why or "hung up")
-        self.presence()
 
     def may_act(self, client: Client) -> bool:
         if self.controller.over or not client.seats:
@@ -249,38 +176,25 @@ class SharedTable:
             "own": {str(seat): wire.view_out(controller.view(seat)) for seat in client.seats},
         }
 
-    def presence(self) -> None:
-        """Who is here has changed: tell everyone now, or at the next tick if they
-        were told less than ``PRESENCE_EVERY`` ago."""
-        self._presence_due = True
-        if time.monotonic() - self._presence_at >= PRESENCE_EVERY:
-            self.flush_presence()
-
-    def flush_presence(self) -> None:
-        """Tell everyone who is here, who is away and who watches, if that changed:
-        one message encoded once, and once more with what only the host's terminals
-        see (who asks to join, who watches, who was kept off free seats)."""
-        if not self._presence_due:
-            return
-        self._presence_due = False
-        self._presence_at = time.monotonic()
-        message = {"t": "presence", **door.who(self.controller, self.owners, self.clients.values())}
-        watchers = Counter(c.uid for c in self.clients.values() if not c.seats)
-        hosts = {
-            **message,
+    def who(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        """Who is here, as everyone sees it, and what only the host's terminals see:
+        who asks to join, who watches (each account once, with its count), who was
+        kept off free seats."""
+        clients = self.clients.values()
+        watchers: dict[int, int] = {}
+        for client in self.out.watching():
+            watchers[client.uid] = watchers.get(client.uid, 0) + 1
+        extras = {
             "asking": self.door.who_asks(),
             "watchers": [{"uid": u, "user": user_name(u), "n": n} for u, n in watchers.items()],
             "kept_off": [{"uid": u, "user": user_name(u)} for u in sorted(self.seats.kept_off)],
         }
-        data, host_data = wire.encode(message), wire.encode(hosts)
-        for client in list(self.clients.values()):
-            self.send_bytes(client, host_data if client.uid == self.host_uid else data)
+        return door.who(self.controller, self.owners, clients), extras
 
     def tick(self, now: float | None = None) -> None:
         """The table's clock: presence held back, away seats, the idle count."""
         now = time.monotonic() if now is None else now
-        if self._presence_due and now - self._presence_at >= PRESENCE_EVERY:
-            self.flush_presence()
+        self.out.tick(now)
         if self.people_here():
             self.last_seen = now
         self.cover_away(now)
@@ -315,7 +229,7 @@ class SharedTable:
         job = self.session.finish()
         notice = self.session.autosave() if job is None else job()
         if notice is not None:
-            self.tell_everyone(notice.message)
+            self.out.tell(notice.message)
         if not self.controller.over:
             saving = self.session.saving
             self.unsaved = None if saving else notice.message if notice else self.unsaved
@@ -340,7 +254,7 @@ class SharedTable:
                         "snap": self.snapshot(client),
                     }
                 )
-            self.send_bytes(client, data)
+            self.out.send_bytes(client, data)
 
     def play_bots(self) -> None:
         """Computer players move at once; each terminal paces what it shows."""
@@ -389,74 +303,9 @@ class SharedTable:
                 self.moved(seat, action, events, None, client)
                 self.play_bots()
                 return
-        self.send(client, {"t": "nope", "why": refusal})
+        self.out.send(client, {"t": "nope", "why": refusal})
 
     # -- who comes in ------------------------------------------------------------------
-
-    def watching(self, uid: int | None = None) -> list[Client]:
-        return [c for c in self.clients.values() if not c.seats and uid in (None, c.uid)]
-
-    def watch_problem(self, uid: int) -> str | None:
-        """Why ``uid`` may not watch now, or ``None``: the host's account always may;
-        an account the host stopped watching may not; a few terminals per account,
-        some dozens in all (an account holding a seat is never held to the total)."""
-        if uid == self.host_uid:
-            return None
-        if uid in self.no_watching:
-            return NOT_WATCHING
-        mine = len(self.watching(uid))
-        if mine >= self.watchers_each:
-            return f"Your account watches this table from {mine} terminals, as many as it may."
-        if uid not in self.owners.values() and len(self.watching()) >= self.watchers_all:
-            return WATCHERS_FULL
-        return None
-
-    async def admit(
-        self, client: Client, reader: asyncio.StreamReader, hello: dict[str, Any]
-    ) -> str | None:
-        """Let ``client`` in (``None``) or say why not (``""``: nothing to say)."""
-        uid = client.uid
-        problem = self.door.problem(uid, hello)
-        if problem is not None:
-            return problem
-        if hello.get("want") == "list":
-            info = door.info(self.controller, self.seats, uid, self.opened)
-            if uid == self.host_uid and self.session.slot is not None:
-                info["slot"] = self.session.slot.slot_id  # host --resume: is it open here?
-            client.writer.write(wire.encode(info))
-            return ""
-        claim: Claim | None = None
-        names: list[str] = []
-        if hello.get("want") == "watch":
-            problem = self.watch_problem(uid)
-            soft = problem == NOT_WATCHING
-            wants = "to watch"
-        else:
-            asked = hello.get("seats") or []
-            if not isinstance(asked, list) or not all(isinstance(n, str) for n in asked):
-                return "Seats are asked for by name."
-            names = asked[: len(self.seats.people)]
-            claim = self.seats.claim(uid, names)
-            problem, soft = claim.problem, claim.host_may_give
-            wants = ", ".join(self.seats.names[seat] for seat in claim.seats) or "a seat"
-            if claim.seats and not claim.new and problem is None:
-                return self.join(client, claim)  # back to its own seats: no need to ask
-        if not self.door.approve or uid == self.host_uid:
-            return problem if problem is not None else self.join(client, claim)
-        if problem is not None and not soft:
-            return problem
-        if not self.door.may_knock(uid):
-            return BUSY
-        answer = await self.door.knock(client, reader, wants, self.presence)
-        if answer is not None:
-            return answer
-        if claim is None:  # the host's yes to a watcher: watching again is allowed
-            self.no_watching.discard(uid)
-        else:  # the host gives the seat asked for, if it is still to be had
-            claim = self.seats.claim(uid, names)
-            if claim.problem is not None and not claim.host_may_give:
-                return claim.problem
-        return self.join(client, claim)
 
     def join(self, client: Client, claim: Claim | None) -> str | None:
         """Seat ``client`` (``claim``; ``None``: let it watch) and send it the table."""
@@ -464,7 +313,7 @@ class SharedTable:
             for seat in claim.seats:
                 old = self.holder(seat)
                 if old is not None:
-                    self.drop(old, SEAT_TAKEN_BY_NEWER)
+                    self.out.drop(old, SEAT_TAKEN_BY_NEWER)
                 self.away_since.pop(seat, None)
             self.seats.take(client.uid, claim.new)
             if claim.new:
@@ -486,29 +335,12 @@ class SharedTable:
             "opened": self.opened,
             "snap": self.snapshot(client),
         }
-        self.send(client, welcome)
+        self.out.send(client, welcome)
         log.info("%s joined, seats %s", client.user, sorted(client.seats))
-        self.presence()
+        self.out.presence()
         return None
 
     # -- the host's commands -----------------------------------------------------------
-
-    def command(self, message: dict[str, Any]) -> None:
-        """The host's terminal lets a joiner in or not (``let``), kicks a seat, sends
-        an account's watchers away (``unwatch``), or lets an account kept off seats
-        and watching take them again (``forgive``)."""
-        try:
-            kind = message["t"]
-            if kind == "let":
-                self.door.answer(int(message["id"]), message.get("yes") is True)
-            elif kind == "kick":
-                self.kick(int(message["seat"]))
-            elif kind == "unwatch":
-                self.unwatch(int(message["uid"]))
-            elif kind == "forgive":
-                self.forgive(int(message["uid"]))
-        except (KeyError, TypeError, ValueError):
-            log.info("a host command that made no sense: %s", str(message.get("t"))[:20])
 
     def kick(self, seat: int) -> None:
         """Free ``seat``: the terminals holding it are told and closed, and its
@@ -519,79 +351,22 @@ class SharedTable:
         if owner is None:
             return
         for client in [c for c in self.clients.values() if seat in c.seats]:
-            self.drop(client, KICKED)
+            self.out.drop(client, KICKED)
         self.away_since[seat] = time.monotonic()
         self._seats_changed()
         log.info("the host took %s's seat back from %s", self.seats.names[seat], user_name(owner))
-        self.presence()
+        self.out.presence()
 
     def unwatch(self, uid: int) -> None:
-        """Close every terminal of ``uid`` that watches; it may not watch again."""
-        if uid == self.host_uid:
-            return
-        self.no_watching.add(uid)
-        for client in self.watching(uid):
-            self.drop(client, NOT_WATCHING)
+        self.out.unwatch(uid)
         log.info("the host stopped %s watching", user_name(uid))
-        self.presence()
 
     def forgive(self, uid: int) -> None:
         self.seats.kept_off.discard(uid)
-        self.no_watching.discard(uid)
+        self.out.no_watching.discard(uid)
         self._seats_changed()
         log.info("the host let %s take a seat or watch again", user_name(uid))
-        self.presence()
-
-    # -- connections -------------------------------------------------------------------
-
-    async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        """One connection, from hello to hang-up."""
-        uid = self.peer(writer.get_extra_info("socket"))
-        always = uid == self.host_uid or uid in self.owners.values()
-        if not self.greeters.enter(uid, always):
-            self.greeters.turn_back(uid, writer)
-            return
-        try:
-            line = await asyncio.wait_for(reader.readline(), HELLO_SECONDS)
-            hello = wire.decode(line)
-        except ConnectionError:
-            self.greeters.turn_back(uid, writer, None)
-            return
-        except (ValueError, TimeoutError) as error:  # a long or bad line, or none
-            why = BAD_LINE if isinstance(error, ValueError) else "No hello: goodbye."
-            self.greeters.turn_back(uid, writer, why)
-            return
-        finally:
-            self.greeters.leave(uid)
-        client = Client(next(self._ids), uid, writer)
-        try:
-            problem = await self.admit(client, reader, hello)
-            if problem is not None:
-                if problem:
-                    writer.write(wire.encode({"t": "refused", "why": problem}))
-                writer.close()
-                return
-            while not client.closed:
-                line = await reader.readline()
-                if not line:
-                    break
-                message = wire.decode(line)
-                if message["t"] == "act":
-                    self.act(client, message)
-                elif message["t"] in ("let", "kick", "unwatch", "forgive") and uid == self.host_uid:
-                    self.command(message)
-                elif message["t"] == "bye":
-                    break
-        except ConnectionError:
-            self.drop(client, "")
-        except ValueError:  # a long or bad line
-            self.drop(client, BAD_LINE)
-        except Exception as error:  # a message no check foresaw: that client goes, not the table
-            log.warning("%s sent what could not be handled: %r", client.user, error)
-            self.drop(client, BAD_LINE)
-        finally:
-            if not client.closed and client.cid in self.clients:
-                self.drop(client, "")
+        self.out.presence()
 
     # -- closing -----------------------------------------------------------------------
 

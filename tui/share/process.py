@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import os
@@ -41,7 +42,7 @@ from typing import Any
 from tui.engine.controller import Seat
 from tui.gameconfig import GameConfig
 from tui.session.table_session import Notice, Sessions, TableSession
-from tui.share import wire
+from tui.share import reception, wire
 from tui.share.host import SharedTable
 from tui.share.seats import SEATS_EACH
 from tui.share.transport import ShareError, address, name_uid, new_code, table_name
@@ -259,7 +260,8 @@ async def serve_table(
     """Serve ``table`` on the abstract socket ``name`` until ``stop``, ``idle``
     seconds without a person, or the game over with no person left; then tell every
     terminal how the game comes back, and save."""
-    server = await asyncio.start_unix_server(table.serve, path=address(name), limit=wire.MAX_LINE)
+    serve = functools.partial(reception.serve, table)
+    server = await asyncio.start_unix_server(serve, path=address(name), limit=wire.MAX_LINE)
     if ready is not None:
         ready()
     table.play_bots()
@@ -274,7 +276,7 @@ async def serve_table(
     server.close()
     words = table.closing_words()
     for client in list(table.clients.values()):
-        table.drop(client, words)
+        table.out.drop(client, words)
     table.session.autosave()
     table.session.release()
 
