@@ -9,6 +9,7 @@ never an argument. The options themselves are declared with the others in ``tui.
 from __future__ import annotations
 
 import argparse
+import os
 from collections.abc import Callable
 
 from tui.commands import Command, PlayRequest, ShareRequest
@@ -66,11 +67,14 @@ def host_command(
     given = _given_seats(args)
     args.seed = _seed_from_environment()
     table = play(args)
-    here = table.humans[:1]
+    others = {name.casefold() for name, uid in given if uid != os.getuid()}
+    here = tuple(name for name in table.humans if name.casefold() not in others)[:1]
     if args.here:
         here = tuple(clean_name(name) for name in args.here.split(","))
         if not set(here) <= set(table.humans):
             raise ShareUsage("--here names people who are not in --names")
+    if not here or any(name.casefold() in others for name in here):
+        raise ShareUsage("--here names a seat --names gives another account")
     share = ShareRequest(
         True,
         here=here,
@@ -108,8 +112,6 @@ def _given_seats(args: argparse.Namespace) -> tuple[tuple[str, int], ...]:
 
 def _seed_from_environment() -> int | None:
     """``PARTY_DICE_SEED``, checked as ``--seed`` is."""
-    import os
-
     text = os.environ.get(SEED_VARIABLE)
     if text is None:
         return None

@@ -28,7 +28,7 @@ from tests.support.share import (
 from tui.share import wire
 from tui.share.door import GREETERS_ALL, WAITING, Client, Greeters
 from tui.share.host import SharedTable
-from tui.share.outbox import NOT_WATCHING, WATCHERS_FULL
+from tui.share.outbox import NOT_WATCHING, PRESENCE_EVERY, WATCHERS_FULL
 from tui.share.process import LEFT_FOR, Thinned, open_log, sweep, table_files
 from tui.share.transport import BUSY, ShareError, TableBusy, supported
 
@@ -120,6 +120,8 @@ def test_presence_goes_out_at_most_once_a_tick_and_is_encoded_once(
     bytes. Now a burst of changes is one message per client, sent at the tick."""
     shared = table()
     wires = seated(shared, 50)
+    now = [100.0]
+    shared.out.clock = lambda: now[0]  # the clock stands still while the burst comes
     encoded: list[str] = []
     real = wire.encode
 
@@ -132,9 +134,11 @@ def test_presence_goes_out_at_most_once_a_tick_and_is_encoded_once(
         shared.out.presence()
     assert all(len(end.written) == 1 for end in wires), "the first change at once"
     assert encoded.count("presence") == 2, "once for all, once more for the host's"
-    shared.tick(time.monotonic() + 1.0)
+    now[0] += PRESENCE_EVERY
+    shared.tick(now[0])
     assert all(len(end.written) == 2 for end in wires), "the rest of the burst: one more"
-    shared.tick(time.monotonic() + 2.0)
+    now[0] += PRESENCE_EVERY
+    shared.tick(now[0])
     assert all(len(end.written) == 2 for end in wires), "nothing changed: nothing sent"
     names = wire.decode(wires[0].written[-1])["watching"]
     assert len(names) == 50 and len(set(names)) == 50

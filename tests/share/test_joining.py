@@ -283,3 +283,8 @@ def test_host_names_give_seats_to_accounts_that_exist() -> None:
     assert command.share.seats_each == 2
     with pytest.raises(UsageError, match="no account named 'no-such-account-here'"):
         parse(["host", "chase", "--names", "Ann,Ben=no-such-account-here,Cleo"])
+    other = "nobody" if ME != 65534 else "root"
+    given_away = parse(["host", "chase", "--names", f"Ann={other},Ben,Cleo"])
+    assert given_away.share is not None and given_away.share.here == ("Ben",)
+    with pytest.raises(UsageError, match="--here names a seat --names gives another account"):
+        parse(["host", "chase", "--names", f"Ann={other},Ben,Cleo", "--here", "Ann"])

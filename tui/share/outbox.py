@@ -65,6 +65,7 @@ class Outbox:
         """Accounts whose watching the host ended (a yes at the door ends it too)."""
         self._due = False
         self._sent_at = float("-inf")
+        self.clock: Callable[[], float] = time.monotonic
 
     def send(self, client: Client, message: dict[str, Any]) -> None:
         self.send_bytes(client, wire.encode(message))
@@ -114,7 +115,7 @@ class Outbox:
         """Who is here has changed: tell everyone now, or at the next ``tick`` if they
         were told less than ``PRESENCE_EVERY`` ago."""
         self._due = True
-        if time.monotonic() - self._sent_at >= PRESENCE_EVERY:
+        if self.clock() - self._sent_at >= PRESENCE_EVERY:
             self.flush()
 
     def tick(self, now: float) -> None:
@@ -127,7 +128,7 @@ class Outbox:
         if not self._due:
             return
         self._due = False
-        self._sent_at = time.monotonic()
+        self._sent_at = self.clock()
         public, extras = self.who()
         message = {"t": "presence", **public}
         data, host_data = wire.encode(message), wire.encode({**message, **extras})
