@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import socket
 import threading
+import time
 from typing import Any
 
 import pytest
@@ -288,3 +289,30 @@ def test_host_names_give_seats_to_accounts_that_exist() -> None:
     assert given_away.share is not None and given_away.share.here == ("Ben",)
     with pytest.raises(UsageError, match="--here names a seat --names gives another account"):
         parse(["host", "chase", "--names", f"Ann={other},Ben,Cleo", "--here", "Ann"])
+
+
+def test_tables_that_never_answer_cannot_hold_the_list_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Any account may name sockets like a table's and never answer: each held the list
+    (and the title's Join) for ten seconds. All are asked at once now, a few per
+    account, and one that says nothing in time is listed as busy."""
+    from tui.share import client
+
+    mute = []
+    for number in range(12):
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        sock.bind(transport.address(table_name(ME, f"mute{os.getpid()}x{number}")))
+        sock.listen()
+        mute.append(sock)
+    shared = SharedTable(table_session(chase_config()), "ABCDEFGH", ME, ["Ann"])
+    with TableThread(shared) as served:
+        names = [served.name, *(table_name(ME, f"mute{os.getpid()}x{n}") for n in range(12))]
+        monkeypatch.setattr(client, "listed_tables", lambda: names)
+        start = time.monotonic()
+        tables = dict(open_tables(wait=0.5, each=8))
+        took = time.monotonic() - start
+    for sock in mute:
+        sock.close()
+    assert took < 3, f"the list took {took:.1f} s"
+    assert tables[served.name]["game"] == "chase"
+    busy = [name for name, info in tables.items() if "busy" in info]
+    assert len(busy) == 7 and len(tables) == 8, "eight of one account's, no more"

@@ -14,11 +14,13 @@ import queue
 import select
 import socket
 import threading
+import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from tui.share import wire
-from tui.share.transport import BUSY, ShareError, TableBusy, connect, listed_tables
+from tui.share.transport import BUSY, ShareError, TableBusy, connect, listed_tables, name_uid
 
 LOST = (
     "The connection to the table was lost. Its game is saved: the host can open it"
@@ -226,19 +228,66 @@ def wait_unless_gone(sock: socket.socket, terminal: int) -> None:
             raise ShareError(GONE)
 
 
-def open_tables() -> list[tuple[str, dict[str, Any]]]:
-    """Every table on this machine whose account the kernel confirms, with what it says
-    of itself; a table too busy to answer is listed with ``{"busy": why}`` (it exists:
-    "no table is open" would be false)."""
-    found = []
+LIST_SECONDS = 3.0
+"""How long a list waits for all the tables together to say what they are."""
+LISTED_EACH = 8
+"""Tables of one account a list asks at most (an account may name many sockets)."""
+
+
+def open_tables(
+    wait: float = LIST_SECONDS, each: int = LISTED_EACH
+) -> list[tuple[str, dict[str, Any]]]:
+    """Every table on this machine whose account the kernel confirms (``each`` per
+    account at most), with what it says of itself, all asked at once: a table that
+    does not answer within ``wait`` seconds, or too busy to take the connection, is
+    listed with ``{"busy": why}`` (it exists: "no table is open" would be false), and
+    a crowd of tables that never answer cannot hold the list up."""
+    per_account: Counter[int | None] = Counter()
+    found: dict[str, dict[str, Any]] = {}
+    asking: dict[socket.socket, tuple[str, bytearray]] = {}
     for name in listed_tables():
+        per_account[name_uid(name)] += 1
+        if per_account[name_uid(name)] > each:
+            continue
         try:
-            connection, info = hello(name, "list")
+            sock = connect(name, wait)
+            sock.sendall(wire.encode({"t": "hello", "v": wire.PROTOCOL, "want": "list"}))
         except TableBusy as error:
-            found.append((name, {"busy": str(error)}))
+            found[name] = {"busy": str(error)}
             continue
-        except ShareError:
+        except (ShareError, OSError):
             continue
-        connection.sock.close()
-        found.append((name, info))
-    return found
+        sock.setblocking(False)
+        asking[sock] = (name, bytearray())
+    deadline = time.monotonic() + wait
+    while asking and (left := deadline - time.monotonic()) > 0:
+        ready, _, _ = select.select(list(asking), [], [], left)
+        for sock in ready:
+            name, line = asking[sock]
+            try:
+                chunk = sock.recv(65536)
+            except OSError:
+                chunk = b""
+            line += chunk
+            if chunk and b"\n" not in line and len(line) <= wire.MAX_LINE:
+                continue
+            del asking[sock]
+            sock.close()
+            info = _info(bytes(line))
+            if info is not None:
+                found[name] = info
+    for sock, (name, _line) in asking.items():
+        sock.close()
+        found[name] = {"busy": BUSY}
+    return sorted(found.items())
+
+
+def _info(line: bytes) -> dict[str, Any] | None:
+    """A list's answer, if it is one of this protocol's."""
+    try:
+        info: dict[str, Any] = wire.cleaned(wire.decode(line.split(b"\n", 1)[0]))
+    except wire.WireError:
+        return None
+    if info.get("t") != "info" or info.get("v") != wire.PROTOCOL:
+        return None
+    return info
