@@ -134,3 +134,32 @@ def test_a_saved_name_with_a_control_character_is_refused(name: str) -> None:
     payload = games.new_controller(GameConfig("chase", seats), random.Random(1)).to_dict()
     with pytest.raises(SaveFormatError, match="control characters"):
         controller_from_save(payload)
+
+
+@needs_linux
+def test_a_table_whose_saves_folder_is_refused_says_so_and_at_its_close(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """With the saves folder refused nobody was warned, and the close said "its game is
+    saved" when no save existed (issue 33, 9)."""
+    from tui.share.client import hello
+
+    private_dirs(monkeypatch, tmp_path)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    saves = tmp_path / "state" / "party-dice" / "saves"
+    saves.parent.mkdir(parents=True)
+    saves.symlink_to(elsewhere)
+    name, _code = launch(chase_config(), ["Ann"], idle=20)
+    connection, welcome = hello(name, "play", "", ["Ann"])
+    stop(name)
+    connection.sock.settimeout(10)
+    bye = None
+    while bye is None or bye.get("t") != "bye":
+        bye = connection.read()
+        assert bye is not None, "the table closed without a word"
+    connection.sock.close()
+    assert welcome["saving"] is False
+    assert welcome["unsaved"].startswith(f"{saves} is a symbolic link")
+    assert bye["why"] == "The table has closed, and its game could not be saved."
+    assert list(elsewhere.iterdir()) == []

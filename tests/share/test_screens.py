@@ -124,7 +124,8 @@ def test_a_table_that_cannot_save_tells_every_terminal_as_it_joins() -> None:
     assert not session.saving
     notice = session.opening_notice
     assert notice is not None and notice.severity == "warning"
-    assert notice.message == "The saves folder cannot be used: this table's game is not saved."
+    assert notice.message == "The saves folder cannot be used."
+    assert notice.title == "This table's game is not saved"
 
 
 async def test_what_the_table_tells_a_terminal_is_shown_as_text(

@@ -307,9 +307,7 @@ class RemoteSession:
         game and the public log; rematches are local)."""
         if controller.unsaved is not None:
             self.opening_notice = Notice(
-                f"{controller.unsaved.rstrip('.')}: this table's game is not saved.",
-                "warning",
-                timeout=15,
+                controller.unsaved, "warning", timeout=15, title="This table's game is not saved"
             )
         elif hosted and controller.code is not None:
             self.opening_notice = Notice(
