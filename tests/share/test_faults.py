@@ -292,3 +292,5 @@ def test_a_table_that_ends_leaves_no_zombie(
     while os.path.exists(f"/proc/{pid}") and time.monotonic() < end:
         time.sleep(0.05)
     assert not os.path.exists(f"/proc/{pid}"), Path(f"/proc/{pid}/stat").read_text()
+    tables = tmp_path / "state" / "party-dice" / "tables"
+    assert list(tables.iterdir()) == [], "a game never saved leaves no log nor seat map"

@@ -313,7 +313,7 @@ def kept_seats(path: Path) -> Any:
 
 def main() -> int:
     """The table process: read its order, open its game and its log, say ready, serve,
-    end (its log and seat map go with a game that is over)."""
+    end (its log and seat map go with a game that is over, or that has no save)."""
     os.umask(0o077)
     order = json.loads(sys.stdin.buffer.read())
     from tui.storage.guard import StorageError
@@ -355,8 +355,9 @@ def main() -> int:
 
     asyncio.run(run_table(table, order["name"], float(order.get("idle") or IDLE_SECONDS), ready))
     log.info("table %s closed", order["name"])
-    if session.controller.over:
-        logging.shutdown()
+    slot = session.slot
+    if session.controller.over or slot is None or not slot.path.exists():
+        logging.shutdown()  # nothing comes back: a game over, or never saved
         for path in table_files(folder, key):
             with contextlib.suppress(OSError):
                 os.unlink(path)
