@@ -26,7 +26,7 @@ from tests.support.share import (
     table_session,
 )
 from tui.share import wire
-from tui.share.door import GREETERS_ALL, WAITING, Client, Greeters
+from tui.share.door import GREETERS_ALL, TURNED_AWAY, WAITING, Client, Greeters
 from tui.share.host import SharedTable
 from tui.share.outbox import NOT_WATCHING, PRESENCE_EVERY, WATCHERS_FULL
 from tui.share.process import LEFT_FOR, Thinned, open_log, sweep, table_files
@@ -254,13 +254,14 @@ def test_knocks_are_capped_one_per_account_and_a_few_in_all() -> None:
         others = [threading.Thread(target=knock, args=(5100 + n,), daemon=True) for n in range(7)]
         for thread in others:
             thread.start()
-        read_until(host, lambda m: m["t"] == "presence" and len(m.get("asking") or ()) == 8)
+        full = read_until(host, lambda m: m["t"] == "presence" and len(m.get("asking") or ()) == 8)
         assert refused(lambda: join_as(5200, served.name, "watch", CODE, waiting=gave_up)) == BUSY
-        host.sock.close()
-        served.close()
+        for asking in full["asking"]:  # each turned away: the door empties
+            host.send({"t": "let", "id": asking["id"], "yes": False})
         for thread in (first, *others):
             thread.join(10)
-        assert said.count(WAITING) == 8
+        host.sock.close()
+    assert said.count(WAITING) == 8 and outcome == [TURNED_AWAY] * 8
 
 
 def test_the_full_door_says_busy_in_words_not_by_hanging_up() -> None:

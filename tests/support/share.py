@@ -289,6 +289,8 @@ class TableThread:
         async def main() -> None:
             self.stop = asyncio.Event()
             await serve_table(self.table, self.name, self.idle, self.stop, self.started.set)
+            for knock in list(self.table.door.asking.values()):  # as the process's end would
+                knock.client.writer.transport.abort()
             rest = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
             for task in rest:  # each connection's, as ``asyncio.run`` ends them
                 task.cancel()
