@@ -182,7 +182,7 @@ def _shared(command: Command) -> int:
     try:
         shared = start.host(command) if command.kind == "host" else start.join(command)
     except (ShareError, EOFError) as error:
-        print(str(error) or "No code was typed.", file=sys.stderr)
+        start.say_wrapped(str(error) or "No code was typed.", sys.stderr)
         return 1
     return 0 if shared is None else _run_app(command, shared)
 

@@ -91,11 +91,16 @@ class AppHost(Protocol):
         """Open ``config`` as a shared table and sit at it from this terminal."""
 
     def join_table(
-        self, name: str, code: str, waiting: Callable[[str], None] | None = None
+        self,
+        name: str,
+        code: str,
+        waiting: Callable[[str], None] | None = None,
+        watch: bool = False,
     ) -> str | None:
-        """Connect to the shared table ``name``; why not, in one sentence, or ``None``
-        (``waiting`` hears the table's sentence while its host decides; this may take
-        as long as the host does: call it from a worker thread)."""
+        """Connect to the shared table ``name`` (``watch``: to watch it); why not, in
+        one sentence, or ``None`` (``waiting`` hears the table's sentence while its
+        host decides; this may take as long as the host does: call it from a worker
+        thread)."""
 
     def open_joined(self, wanted: bool = True) -> None:
         """Open the shared table just joined (``wanted`` False: the person gave up

@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any, NoReturn
 
 from tui import __version__, games
-from tui.commands import Command, PlayRequest, ShareRequest
+from tui.commands import Command, PlayRequest
 from tui.engine.bots import BOT_LEVELS
 from tui.gameconfig import bot_names, clean_name, count_problem, table_problem
 from tui.narrate.words import join_names
@@ -121,7 +121,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
             "shows the code others type after `party-dice join`.",
         )
         host.add_argument("game", nargs="?", choices=ids, help=" or ".join(ids))
-        _table_options(host, every_variant)
+        _table_options(host, every_variant, seed=False)
         host.add_argument("--resume", action="store_true", help="reopen the latest saved game")
         host.add_argument(
             "--here", metavar="NAMES", help="the people at your own terminal (default: the first)"
@@ -140,7 +140,17 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
             help="a computer player takes the turns of a person away this long, until they return",
         )
         host.add_argument(
-            "--approve", action="store_true", help="each joiner waits until you let them in"
+            "--approve",
+            action="store_true",
+            help="each joiner waits until you let them in, and you give them their seat",
+        )
+        host.add_argument(
+            "--seats-each",
+            type=_int_at_least(1, _most_players()),
+            default=1,
+            metavar="N",
+            help="seats another account may take by itself (default 1); --names Ben=ben "
+            "gives seat Ben to the account ben alone",
         )
     if only in (None, "join"):
         join = sub.add_parser(
@@ -154,6 +164,12 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         join.add_argument("--watch", action="store_true", help="watch: the public view only")
         join.add_argument("--seat", metavar="NAME", help="the seat to take (default: any free one)")
         join.add_argument("--table", metavar="ID", help="which table, when several are open")
+        join.add_argument(
+            "--host",
+            metavar="USER",
+            dest="owner",
+            help="the account whose table you mean (then PARTY_DICE_CODE goes to it unasked)",
+        )
 
     if only in (None, "resume"):
         sub.add_parser("resume", parents=[common], help="continue the latest saved game")
@@ -175,8 +191,11 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
-def _table_options(play: argparse.ArgumentParser, every_variant: list[str]) -> None:
-    """The options of a new table, the same for ``play`` and ``host``."""
+def _table_options(
+    play: argparse.ArgumentParser, every_variant: list[str], *, seed: bool = True
+) -> None:
+    """The options of a new table, the same for ``play`` and ``host`` (whose --seed is
+    refused, and not listed: ``_host``)."""
     play.add_argument(
         "--names",
         metavar="NAMES",
@@ -203,7 +222,9 @@ def _table_options(play: argparse.ArgumentParser, every_variant: list[str]) -> N
         "--seed",
         type=_int_at_least(0, MAX_SEED),
         help="replay the same dice and decks, for replays and tests only: anyone on the "
-        "server can read it in `ps` and work out every card, so never for a real game of Chase",
+        "server can read it in `ps` and work out every card, so never for a real game of Chase"
+        if seed
+        else argparse.SUPPRESS,
     )
     play.add_argument(
         "--first-seat",
@@ -333,33 +354,15 @@ def parse(argv: Sequence[str]) -> Command:
         return Command("rules", game_id=args.game)
     if args.command == "resume":
         return Command("resume", ascii=ascii_only, plain=plain)
-    if args.command == "join":
-        share = ShareRequest(
-            False, list_only=args.list, watch=args.watch, seat=args.seat, table=args.table
-        )
-        return Command("join", ascii=ascii_only, share=share, plain=plain)
-    if args.command == "host":
-        return replace(_host(args, ascii_only), plain=plain)
+    if args.command in ("host", "join"):
+        from tui.share_cli import ShareUsage, host_command, join_command
+
+        try:
+            if args.command == "join":
+                command = join_command(args, ascii_only)
+            else:
+                command = host_command(args, ascii_only, _play_request)
+        except ShareUsage as error:
+            raise UsageError(f"{PROG} {args.command}: {error}") from None
+        return replace(command, plain=plain)
     return Command("play", ascii=ascii_only, play=_play_request(args), plain=plain)
-
-
-def _host(args: argparse.Namespace, ascii_only: bool) -> Command:
-    if args.resume:
-        if args.game is not None:
-            raise UsageError(f"{PROG} host: --resume reopens a saved game: name no game")
-        share = ShareRequest(
-            True, resume=True, idle_minutes=args.idle, away_minutes=args.away, approve=args.approve
-        )
-        return Command("host", ascii=ascii_only, share=share)
-    if args.game is None or (args.names is None and args.old_players is None):
-        raise UsageError(f"{PROG} host: name a game and --names, or use --resume")
-    play = _play_request(args)
-    here = play.humans[:1]
-    if args.here:
-        here = tuple(clean_name(name) for name in args.here.split(","))
-        if not set(here) <= set(play.humans):
-            raise UsageError(f"{PROG} host: --here names people who are not in --names")
-    share = ShareRequest(
-        True, here=here, idle_minutes=args.idle, away_minutes=args.away, approve=args.approve
-    )
-    return Command("host", ascii=ascii_only, play=play, share=share)

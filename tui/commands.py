@@ -55,12 +55,17 @@ class PlayRequest:
 @dataclass(frozen=True)
 class ShareRequest:
     """``party-dice host`` (``play`` is the table, ``None`` with ``resume``) or
-    ``party-dice join``. ``here``: the seats the host's terminal holds. The code is
-    never here: it is typed at a prompt or read from ``PARTY_DICE_CODE``."""
+    ``party-dice join``. ``here``: the seats the host's terminal holds; ``given``: the
+    seats the host gives other accounts (name, uid: ``--names Ben=ben``);
+    ``seats_each``: the seats another account may take by itself. ``owner``: whose
+    table ``join`` means (``--host``). The code is never here: it is typed at a prompt
+    or read from ``PARTY_DICE_CODE``."""
 
     host: bool
     resume: bool = False
     here: tuple[str, ...] = ()
+    given: tuple[tuple[str, int], ...] = ()
+    seats_each: int = 1
     idle_minutes: int = 15
     away_minutes: float | None = None
     approve: bool = False
@@ -68,6 +73,7 @@ class ShareRequest:
     watch: bool = False
     seat: str | None = None
     table: str | None = None
+    owner: str | None = None
 
 
 @dataclass(frozen=True)

@@ -70,12 +70,26 @@ def name_problems(names: Sequence[str]) -> list[str | None]:
     return problems
 
 
+_BIDI = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+
+
+def has_controls(name: str) -> bool:
+    """True when ``name`` holds a control character (an escape sequence, a carriage
+    return), a line or paragraph separator, or a bidirectional control: setup never
+    keeps one (``clean_name``), so a save that holds one was edited to."""
+    return any(unicodedata.category(ch) in ("Cc", "Zl", "Zp") or ch in _BIDI for ch in name)
+
+
 def controller_from_save(payload: dict[str, Any]) -> Controller:
     """The game a save holds (``games.controller_from_dict``), if its names pass setup's
     checks but the length (older saves may hold longer ones): each with a letter once
-    cleaned, no two that look the same; ``SaveFormatError`` otherwise (a damaged save:
-    a hand-edited "Ada" with a Cyrillic A sat beside "Ada", a Hangul filler showed nothing)."""
+    cleaned, no two that look the same, no control character; ``SaveFormatError``
+    otherwise (a damaged save: a hand-edited "Ada" with a Cyrillic A sat beside "Ada", a
+    Hangul filler showed nothing, an escape sequence would have reached the terminal of
+    everyone at a shared table)."""
     controller = games.controller_from_dict(payload)
+    if any(has_controls(seat.name) for seat in controller.seats):
+        raise SaveFormatError("a player's name holds control characters")
     cleaned = [clean_name(seat.name) for seat in controller.seats]
     if not all(has_a_letter(name) for name in cleaned):
         raise SaveFormatError("a player's name shows nothing")

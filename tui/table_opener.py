@@ -177,6 +177,8 @@ class TableOpener(App[None]):
         loop = asyncio.get_running_loop()
 
         def gone() -> None:
+            for news in remote.news_since():  # a wrong code at the door, a failed save
+                self.notify(news, severity="warning", timeout=10)
             why = remote.gone()
             if why is not None and self.shared is session and not session.released:
                 self.shared = None
@@ -215,13 +217,12 @@ class TableOpener(App[None]):
             return
         from tui.screens.shared import JoinScreen
         from tui.share.client import open_tables
-        from tui.share_start import describe
 
         tables = open_tables()
         if not tables:
             self.notify("No shared table is open on this server.", timeout=6)
             return
-        self.push_screen(JoinScreen([(name, describe(name, info)) for name, info in tables]))
+        self.push_screen(JoinScreen(tables))
 
     def host_game(self, config: GameConfig) -> None:
         """Start a table process for ``config`` and join it; the people at this
@@ -237,13 +238,17 @@ class TableOpener(App[None]):
         self.open_shared()
 
     def join_table(
-        self, name: str, code: str, waiting: Callable[[str], None] | None = None
+        self,
+        name: str,
+        code: str,
+        waiting: Callable[[str], None] | None = None,
+        watch: bool = False,
     ) -> str | None:
         from tui.share.transport import ShareError
         from tui.share_start import join_name
 
         try:
-            self.shared = join_name(name, code, waiting=waiting)
+            self.shared = join_name(name, code, watch, waiting)
         except ShareError as error:
             return str(error)
         return None

@@ -288,13 +288,16 @@ async def test_resume_tells_of_hostile_names_literally(
 ) -> None:
     """``party-dice resume`` says "Continuing ... with <names>" in a notice. As markup,
     a saved name "[/]" stopped the app (``MarkupError``), and an escape sequence in one
-    reached the terminal: a notice is plain, printable text."""
+    reached the terminal: a notice is plain, printable text. (A saved name holding the
+    escape itself is refused now, as setup refuses it: issue 33; its printable rest is
+    saved here.)"""
     from tui.commands import Command
 
     write_settings(app_dirs.settings)
     app = make_app(settings_path=app_dirs.settings)
     async with app.run_test(size=(80, 24)):
-        controller = hostile_game("aces", ACES_NAMES, bots=False)
+        printable = tuple(name.replace("\x1b", "") for name in ACES_NAMES)
+        controller = hostile_game("aces", printable, bots=False)
         slot = app.store.new_slot("aces")
         controller.apply(controller.actions()[0])
         app.autosave(TableSession(controller, slot=slot))

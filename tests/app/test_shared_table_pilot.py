@@ -219,7 +219,11 @@ async def test_w_at_the_hosts_terminal_lets_a_joiner_in_or_kicks_a_seat(
         {"name": "Cleo", "user": None, "state": "free"},
         {"name": "Dot", "user": None, "state": "computer"},
     ]
-    presence = {"seats": seats, "watching": [], "asking": [{"id": 7, "user": "eve"}]}
+    presence = {
+        "seats": seats,
+        "watching": [],
+        "asking": [{"id": 7, "user": "eve", "wants": "Cleo"}],
+    }
     remote, peer = offline_pair(chase_config(), {0}, presence, host=True)
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -232,9 +236,9 @@ async def test_w_at_the_hosts_terminal_lets_a_joiner_in_or_kicks_a_seat(
         await settle(pilot)
         assert isinstance(app.screen, DoorScreen)
         assert [words for _choice, words in app.screen.choices] == [
-            "Let eve in",
+            "Give eve Cleo's seat",
             "Turn eve away",
-            "Kick Ben (ben)",
+            "Take Ben's seat back from ben",
         ]
         await pilot.press("enter")
         await settle(pilot)
@@ -303,7 +307,7 @@ async def test_join_from_the_title_waits_for_the_host_without_freezing(
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        app.push_screen(JoinScreen([(name, "a table")]))
+        app.push_screen(JoinScreen([(name, {"game": "chase", "free": ["Ben"]})]))
         await settle(pilot)
         await pilot.press(*"ABCDEFGH", "enter")
         said = app.screen.query_one("#shared-problem", Static)

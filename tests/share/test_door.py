@@ -1,6 +1,6 @@
 """The host's door over a real socket: with ``--approve`` each joiner of another
 account waits (one sentence) until the host's terminal lets them in or not, and the
-host can kick a seat, whose account is then refused.
+host can take a seat back, which its account then takes only if the host gives it.
 
 The joiners are forked children that drop to ``nobody`` (as in ``test_accounts``);
 without root there is no second account, and the test is skipped, saying so.
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -98,7 +99,13 @@ def test_the_host_lets_one_joiner_in_turns_one_away_and_kicks_a_seat(
         assert message is not None
         if message["t"] == "presence" and message["seats"][1]["state"] == "free":
             break
-    assert knock(name, code, "Ben") == ([], KICKED, [])
+    # The seat taken back is free; the account takes it again only if the host gives it.
+    ben, out = in_thread(lambda: knock(name, code, "Ben"))
+    asking = until_asked(host)
+    assert [(who["user"], who["wants"]) for who in asking] == [(user_name(OTHER_UID), "Ben")]
+    host.send({"t": "let", "id": asking[0]["id"], "yes": False})
+    ben.join(30)
+    assert out["result"] == ([WAITING], TURNED_AWAY, [])
     host.sock.close()
     for sentence in (WAITING, TURNED_AWAY, KICKED):
         assert sentence.count(". ") == 0 and "\n" not in sentence
@@ -117,6 +124,7 @@ def test_a_joiner_who_gives_up_waiting_is_no_longer_asking(
 
     def impatient() -> str:
         def waiting(sentence: str) -> None:
+            time.sleep(0.6)  # long enough for the host to hear of it (a tick at most)
             raise GaveUp(sentence)
 
         try:

@@ -29,7 +29,7 @@ from tui.share.client import hello
 from tui.share.door import GREETERS_EACH, Client
 from tui.share.host import SharedTable
 from tui.share.process import launch
-from tui.share.transport import address, connect, supported
+from tui.share.transport import BUSY, address, connect, supported
 
 pytestmark = pytest.mark.skipif(not supported(), reason="shared tables need Linux")
 
@@ -62,15 +62,18 @@ def test_a_client_that_stops_reading_is_dropped_not_waited_for(tmp_path: Path) -
     """In-process: a writer whose unsent bytes pass the limit is aborted at once."""
     session, _notice = Sessions(saves_dir=tmp_path).start(chase_config())
     assert session is not None
-    table = SharedTable(session, "ABCDEFGH", os.getuid(), ["Ann"], buffer_limit=100)
+    table = SharedTable(session, "ABCDEFGH", os.getuid(), ["Ann"])
+    table.out.buffer_limit = 100
     aborted: list[bool] = []
     transport = SimpleNamespace(
-        get_write_buffer_size=lambda: 99, abort=lambda: aborted.append(True)
+        get_write_buffer_size=lambda: 99,
+        abort=lambda: aborted.append(True),
+        is_closing=lambda: False,
     )
     writer: Any = SimpleNamespace(transport=transport, write=lambda data: None, close=lambda: None)
     client = Client(1, os.getuid(), writer)
     table.clients[1] = client
-    table.send(client, {"t": "x"})
+    table.out.send(client, {"t": "x"})
     assert aborted == [True] and 1 not in table.clients
     session.release()
 
@@ -162,7 +165,7 @@ def test_garbage_and_oversized_lines_end_only_that_connection(
 
 def silent_connections(name: str, count: int) -> tuple[list[socket.socket], int]:
     """``count`` connections to table ``name`` that never say hello; those still open,
-    and how many the table closed at once."""
+    and how many the table turned back at once (told it is busy, then closed)."""
     socks = []
     for _ in range(count):
         sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -173,7 +176,8 @@ def silent_connections(name: str, count: int) -> tuple[list[socket.socket], int]
     for sock in socks:
         sock.setblocking(False)
         try:
-            shut = sock.recv(1) == b""
+            said = sock.recv(4096)
+            shut = said == b"" or BUSY.encode() in said
         except BlockingIOError:
             shut = False
         except OSError:
@@ -288,3 +292,5 @@ def test_a_table_that_ends_leaves_no_zombie(
     while os.path.exists(f"/proc/{pid}") and time.monotonic() < end:
         time.sleep(0.05)
     assert not os.path.exists(f"/proc/{pid}"), Path(f"/proc/{pid}/stat").read_text()
+    tables = tmp_path / "state" / "party-dice" / "tables"
+    assert list(tables.iterdir()) == [], "a game never saved leaves no log nor seat map"

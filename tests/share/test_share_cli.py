@@ -13,7 +13,14 @@ from tests.support.share import aces_config, chase_config
 from tui import games
 from tui.cli import UsageError, parse
 from tui.share import wire
-from tui.share.transport import CODE_ALPHABET, CODE_LENGTH, LockOut, clean_code, new_code
+from tui.share.transport import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    LockOut,
+    clean_code,
+    new_code,
+    user_name,
+)
 
 
 def test_host_takes_the_options_of_play_and_the_seats_at_its_own_terminal() -> None:
@@ -164,14 +171,25 @@ def test_a_goodbye_before_anyone_watched_is_heard_when_the_screen_watches() -> N
     assert heard == ["Goodbye."], "nothing waiting: not woken"
 
 
-def test_the_join_list_says_free_seats_or_none_in_plain_words() -> None:
+def test_the_join_list_says_whose_table_from_the_kernel_and_the_seats_in_plain_words() -> None:
+    """Whose table it is comes from the socket's name (the uid the kernel confirmed),
+    never from what the table says of itself (issue 33, 1); the seats waiting for you
+    are said, and the title's list names no command-line flag (issue 38, 3)."""
     from tui.share_start import describe
 
-    name = "party-dice.1000.abc123"
-    open_one = describe(name, {"host": "ann", "game": "chase", "free": ["Ben", "Cleo"]})
-    assert open_one == "abc123  ann's chase: free Ben, Cleo"
-    full = describe(name, {"host": "ann", "game": "chase", "free": []})
-    assert full == "abc123  ann's chase: no free seat (watch with --watch)"
+    name = f"party-dice.{os.getuid()}.abc123"
+    me = user_name(os.getuid())
+    info = {"host": "ann", "game": "chase", "free": ["Ben", "Cleo"], "opened": "08:52", "round": 2}
+    assert describe(name, info) == (
+        f"{me}'s Chase the Ace (table abc123, opened 08:52, round 2): free Ben, Cleo"
+    )
+    full = describe(name, {"game": "chase", "free": [], "round": 0})
+    assert full == f"{me}'s Chase the Ace (table abc123): no free seat (watch with --watch)"
+    in_app = describe(name, {"game": "chase", "free": []}, in_app=True)
+    assert in_app.endswith("no free seat: Enter watches") and "--" not in in_app
+    mine = describe(name, {"game": "aces", "yours": ["Ben"], "free": ["Cleo"]})
+    assert mine.endswith(": your seat Ben waits for you; free Cleo")
+    assert describe(name, {"busy": "That table is busy."}).endswith("busy, try again in a moment")
 
 
 def test_waiting_at_the_door_ends_when_the_terminal_does() -> None:

@@ -1,11 +1,23 @@
-"""Shared-table helpers: per-test XDG folders, a table process, and robot terminals
-that play through the same ``RemoteController`` the table screen drives."""
+"""Shared-table helpers: per-test XDG folders, a table process, robot terminals that
+play through the same ``RemoteController`` the table screen drives, and a table run in
+this process whose accounts are stood in for (``TableThread``, ``join_as``).
+
+Standing in for accounts: the table learns who is at the other end of a connection
+from the kernel (``SO_PEERCRED``), through ``SharedTable.peer``. A ``TableThread``
+table reads it instead from the abstract address the joiner's socket is bound to
+(``join_as`` binds ``@party-dice-test-account.<uid>.<random>``), so the account checks
+(whose seat, whose code, the caps per account) run for a developer who is not root.
+The real cross-account tests (``test_accounts``, ``test_door``) still drop a child to
+another uid, as root, in CI.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import random
+import secrets
 import socket
 import threading
 from dataclasses import dataclass, field
@@ -17,8 +29,9 @@ import pytest
 from tui import games
 from tui.engine.controller import Seat
 from tui.gameconfig import GameConfig
-from tui.share.client import hello
+from tui.share.client import Connection, greet, hello
 from tui.share.remote import RemoteController
+from tui.share.transport import address, peer_uid, table_name
 
 
 def private_dirs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -202,3 +215,124 @@ def leaks(robot: Robot, truth: list[dict[int, str]], held: set[int]) -> list[str
 
 def environ_without_pytest() -> dict[str, str]:
     return {key: value for key, value in os.environ.items() if not key.startswith("PYTEST")}
+
+
+TEST_ACCOUNT = "party-dice-test-account"
+"""The abstract address prefix a stand-in account's socket is bound to."""
+
+
+def account_peer(sock: socket.socket) -> int:
+    """The account at the other end, for a ``TableThread``: the uid in the address the
+    joiner bound (``join_as``), or the kernel's answer for a socket bound to none."""
+    bound = sock.getpeername()
+    text = bound.decode(errors="replace") if isinstance(bound, bytes) else str(bound)
+    parts = text.lstrip("\0").split(".")
+    if len(parts) == 3 and parts[0] == TEST_ACCOUNT and parts[1].isdigit():
+        return int(parts[1])
+    return peer_uid(sock)
+
+
+def account_socket(uid: int, name: str) -> socket.socket:
+    """A socket connected to table ``name`` as the stand-in account ``uid``."""
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    sock.bind(f"\0{TEST_ACCOUNT}.{uid}.{secrets.token_hex(4)}")
+    sock.settimeout(10)
+    sock.connect(address(name))
+    return sock
+
+
+def join_as(
+    uid: int,
+    name: str,
+    want: str = "play",
+    code: str = "",
+    seats: list[str] | None = None,
+    **hello_options: Any,
+) -> tuple[Connection, dict[str, Any]]:
+    """``client.hello`` as the stand-in account ``uid`` (``ShareError`` if refused)."""
+    return greet(Connection(account_socket(uid, name)), want, code, seats, **hello_options)
+
+
+def table_session(config: GameConfig, saves: Path | None = None) -> Any:
+    """A session for an in-process table: saved under ``saves``, or never saved."""
+    from tui.session.table_session import Sessions, TableSession
+
+    if saves is None:
+        return TableSession(games.new_controller(config, random.Random(config.seed)), config)
+    session, _notice = Sessions(saves_dir=saves).start(config)
+    assert session is not None
+    return session
+
+
+class TableThread:
+    """A ``SharedTable`` served in this process, on an event loop of its own thread,
+    its accounts stood in for (``account_peer``); ``with`` it to open and close it."""
+
+    def __init__(self, table: Any, idle: float = 60.0) -> None:
+        from tui.share.host import SharedTable
+
+        assert isinstance(table, SharedTable)
+        table.peer = account_peer
+        self.table = table
+        self.idle = idle
+        self.name = table_name(os.getuid(), f"t{secrets.token_hex(5)}")
+        self.loop = asyncio.new_event_loop()
+        self.stop: asyncio.Event | None = None
+        self.started = threading.Event()
+        self.ended = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        from tui.share.process import serve_table
+
+        asyncio.set_event_loop(self.loop)
+
+        async def main() -> None:
+            self.stop = asyncio.Event()
+            await serve_table(self.table, self.name, self.idle, self.stop, self.started.set)
+            for knock in list(self.table.door.asking.values()):  # as the process's end would
+                knock.client.writer.transport.abort()
+            rest = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
+            for task in rest:  # each connection's, as ``asyncio.run`` ends them
+                task.cancel()
+            await asyncio.gather(*rest, return_exceptions=True)
+
+        try:
+            self.loop.run_until_complete(main())
+        finally:
+            self.ended.set()
+            self.started.set()
+
+    def __enter__(self) -> TableThread:
+        self.thread.start()
+        assert self.started.wait(10), "the table did not open"
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if self.stop is not None and not self.ended.is_set():
+            self.loop.call_soon_threadsafe(self.stop.set)
+        self.thread.join(10)
+        if not self.loop.is_closed():
+            self.loop.close()
+
+    def call(self, call: Any) -> Any:
+        """``call()`` on the table's own thread (its state is that thread's), waited for."""
+
+        async def run() -> Any:
+            return call()
+
+        return asyncio.run_coroutine_threadsafe(run(), self.loop).result(10)
+
+
+def read_until(connection: Connection, wanted: Any, limit: int = 200) -> dict[str, Any]:
+    """The first message ``wanted(message)`` accepts (``AssertionError`` if the table
+    closed first)."""
+    for _ in range(limit):
+        message = connection.read()
+        assert message is not None, "the table closed the connection"
+        if wanted(message):
+            return message
+    raise AssertionError("not said")

@@ -1,16 +1,19 @@
 """Shared tables from the title screen: which game to host, and which table to join.
 
 ``HostPick`` asks which game to host, then the usual setup follows (its Start hosts
-instead of playing here). ``JoinScreen`` lists the tables open on this server and takes
-the code (hidden as it is typed, never stored); the app connects, and a refusal comes
-back as its one sentence under the field. Shared tables need Linux: on other systems,
-or with PARTY_DICE_SHARING=off, the title says why in one line instead.
+instead of playing here). ``JoinScreen`` lists the tables open on this server, each
+named by the account the kernel says runs it (a table's own words never say whose it
+is), and takes the code (hidden as it is typed, never stored); the app connects, and a
+refusal comes back as its one sentence under the field. A table with no seat for you
+is joined to watch. What a table says of itself is text, never markup. Shared tables
+need Linux: on other systems, or with PARTY_DICE_SHARING=off, the title says why in one
+line instead.
 """
 
 from __future__ import annotations
 
 import contextlib
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -23,6 +26,7 @@ from textual.widgets.option_list import Option
 from tui import games
 from tui.app_host import app_host
 from tui.look import sheets
+from tui.share_start import describe, seats_for_me
 
 
 class HostPick(ModalScreen[str | None]):
@@ -57,27 +61,45 @@ class JoinScreen(ModalScreen[None]):
 
     CSS_PATH = sheets("shared")
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss(None)", "Back")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "dismiss(None)", "Back"),
+        Binding("down", "table(1)", "Next table", show=False),
+        Binding("up", "table(-1)", "Previous table", show=False),
+    ]
     AUTO_FOCUS = "#shared-code"
 
-    def __init__(self, tables: list[tuple[str, str]]) -> None:
-        """``tables``: (socket name, one line saying whose table, which game, free seats)."""
+    def __init__(self, tables: list[tuple[str, dict[str, Any]]]) -> None:
+        """``tables``: (socket name, what the table says of itself) as listed."""
         super().__init__()
-        self.tables = tables
+        self.tables = dict(tables)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="shared-box"):
             yield Static("Join a table on this server", markup=False)
             yield OptionList(
-                *(Option(line, id=name) for name, line in self.tables), id="shared-tables"
+                *(
+                    Option(describe(name, info, in_app=True), id=name)
+                    for name, info in self.tables.items()
+                ),
+                id="shared-tables",
+                markup=False,
             )
             yield Input(placeholder="Code (ABCD-EFGH)", password=True, id="shared-code")
             yield Static("", id="shared-problem", markup=False)
             yield Static(
-                "Enter joins the highlighted table. Your own tables need no code.",
+                "Each table is named by the account running it. Enter joins the "
+                "highlighted one; your own tables need no code.",
                 classes="shared-note",
                 markup=False,
             )
+
+    def action_table(self, step: int) -> None:
+        """Up and Down move through the tables while the code is typed."""
+        tables = self.query_one("#shared-tables", OptionList)
+        if step > 0:
+            tables.action_cursor_down()
+        else:
+            tables.action_cursor_up()
 
     @on(Input.Submitted, "#shared-code")
     def _join(self, event: Input.Submitted) -> None:
@@ -90,12 +112,17 @@ class JoinScreen(ModalScreen[None]):
         name, code, host = option.id, event.value, app_host(self)
         event.input.value = ""
         said = self.query_one("#shared-problem", Static)
+        info = self.tables.get(name, {})
+        if "busy" in info:
+            said.update(str(info["busy"]))
+            return
+        watch = not seats_for_me(info)
 
         def waiting(sentence: str) -> None:  # the host lets each joiner in
             self.app.call_from_thread(said.update, sentence)
 
         def knock() -> None:
-            problem = host.join_table(name, code, waiting)
+            problem = host.join_table(name, code, waiting, watch)
             with contextlib.suppress(RuntimeError):  # the app closed meanwhile
                 self.app.call_from_thread(self._answered, problem)
 

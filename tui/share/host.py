@@ -2,42 +2,47 @@
 terminal may see, and the moves.
 
 ``SharedTable`` owns one ``TableSession`` (the engine, its random source, the
-autosave). Each connection is a ``Client``: its Unix account (from the kernel), the
-seats it holds, or none for a spectator. After every move each client is sent that
-move's public events, the private events of its own seats only, and a snapshot: the
-public view plus the engine's view of each seat it holds. Nothing else leaves the
-process, so no face-down card reaches a terminal that does not hold its seat.
+autosave). Each connection is a ``Client``: its Unix account (from the kernel, read
+through ``peer``: the one place the table learns who is at the other end, so tests can
+stand in for other accounts), the seats it holds, or none for a watcher. After every
+move each client is sent that move's public events, the private events of its own
+seats only, and a snapshot: the public view plus the engine's view of each seat it
+holds. Nothing else leaves the process, so no face-down card reaches a terminal that
+does not hold its seat.
 
-A seat belongs to the account that took it; the same account connecting again takes
-it back and the older connection is closed (the newest connection wins). Writes
-never wait: a client whose unsent bytes pass ``buffer_limit`` is dropped, so one
-terminal that stops reading cannot slow the table for the others. Who may come in
-(the code, the host's approval, kicked accounts) is ``tui.share.door``'s.
+Seats are given, not grabbed (``tui.share.seats``); the same account connecting again
+takes its seats back and the older connection is closed (the newest connection wins).
+Who may come in is ``tui.share.door``'s; the connections, and what goes out to them
+without waiting, ``tui.share.outbox``'s. The table narrates each move's public events
+into the session's log, so the save keeps it and ``host --resume`` brings it back;
+each welcome carries its newest lines.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import itertools
 import logging
+import socket
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from tui import games
 from tui.engine.core import Action, Event, IllegalAction, find_legal
 from tui.session.table_session import TableSession
 from tui.share import door, wire
 from tui.share.door import KICKED, Client, Door, Greeters
+from tui.share.outbox import Outbox
+from tui.share.seats import SEATS_EACH, Claim, SeatMap
 from tui.share.transport import LockOut, peer_uid, show_code, user_name
 
 log = logging.getLogger("party-dice.table")
 
-BUFFER_LIMIT = 1 << 20
-"""Unsent bytes a client may fall behind by before it is dropped."""
-HELLO_SECONDS = 10.0
-"""How long a connection may take to say hello."""
-BAD_LINE = "That line was too long or not a message: goodbye."
+LOG_KEPT = 1000
+"""Lines of the table's log kept (the save keeps as many)."""
+LOG_SENT = 200
+"""The newest lines of the log each welcome carries."""
+SEAT_TAKEN_BY_NEWER = "Your seat was taken by a newer connection of your account."
 
 
 class SharedTable:
@@ -50,70 +55,85 @@ class SharedTable:
         host_uid: int,
         here: Sequence[str] = (),
         *,
-        buffer_limit: int = BUFFER_LIMIT,
+        given: Mapping[str, int] | None = None,
+        seats_each: int = SEATS_EACH,
         lockout: LockOut | None = None,
         away_after: float | None = None,
         approve: bool = False,
+        unsaved: str | None = None,
+        peer: Callable[[socket.socket], int] = peer_uid,
+        keep_seats: Callable[[dict[str, Any]], None] | None = None,
     ) -> None:
-        """``here``: the names of the seats the host's own terminal holds;
-        ``away_after``: seconds a person may be away before a computer player takes
-        their turns until they return (``None``: the table waits for them);
-        ``approve``: each joiner waits for the host's yes."""
+        """``here``: the seats the host's own terminal holds; ``given``: seats the host
+        gives other accounts (name -> uid); ``seats_each``: seats another account may
+        take by itself; ``away_after``: seconds a person may be away (or a seat never
+        taken) before a computer player takes their turns until they come (``None``:
+        the table waits for them); ``approve``: each joiner waits for the host's yes;
+        ``unsaved``: why the game is not saved, if it is not; ``peer``: the account at
+        the other end of a connection (the kernel's ``SO_PEERCRED``); ``keep_seats``:
+        called with the seat map whenever it changes (kept beside the save). The caps on
+        buffers and watchers are ``out``'s (``tui.share.outbox``)."""
         self.session = session
         self.controller = session.controller
+        self._words: Any = None
+        """The game's table words (``TableWords``), made when the log first needs them."""
         self.code = code
         self.host_uid = host_uid
-        self.buffer_limit = buffer_limit
-        self.door = Door(code, host_uid, approve, lockout or LockOut())
+        self.peer = peer
+        self.out = Outbox(host_uid, self.who, self._gone)
+        self.door = Door(code, host_uid, approve, lockout or LockOut(), tell_host=self.tell_host)
         self.greeters = Greeters()
-        self.clients: dict[int, Client] = {}
-        self.owners: dict[int, int] = {}
-        """Seat -> the uid that holds it, for as long as the table lives."""
-        for seat in self._people_named(here):
-            self.owners[seat] = host_uid
+        controller = self.controller
+        self.seats = SeatMap(
+            tuple(seat.name for seat in controller.seats),
+            tuple(controller.humans),
+            host_uid,
+            seats_each,
+        )
+        self.seats.give(given or {})
+        self.seats.seat_host(here)
+        self.keep_seats = keep_seats
+        self.unsaved = None if session.saving else unsaved or "The table cannot save its game."
         self.away_after = away_after
-        self.away_since: dict[int, float] = {}
-        """Seat -> when its person's terminal went away."""
+        now = time.monotonic()
+        self.away_since: dict[int, float] = dict.fromkeys(controller.humans, now)
+        """Seat -> since when nobody's terminal holds it (a seat never taken counts
+        from the table's opening: it is away, and ``--away`` covers it too)."""
         self.moves = 0
-        self.last_seen = time.monotonic()
-        """When a client was last connected (the idle timeout counts from here)."""
+        self.last_seen = now
+        """When a person was last connected (the idle timeout counts from here)."""
+        self.opened = time.strftime("%H:%M")
         self._ids = itertools.count(1)
+        self._seats_changed()
+
+    def new_id(self) -> int:
+        return next(self._ids)
+
+    @property
+    def clients(self) -> dict[int, Client]:
+        return self.out.clients
+
+    @property
+    def owners(self) -> dict[int, int]:
+        """Seat -> the account it belongs to."""
+        return self.seats.owners
+
+    def restore_seats(self, data: Any) -> bool:
+        """Bring back the seat map kept beside the save (``host --resume``)."""
+        restored = self.seats.restore(data)
+        if restored:
+            self._seats_changed()
+        return restored
+
+    def _seats_changed(self) -> None:
+        if self.keep_seats is None:
+            return
+        try:
+            self.keep_seats(self.seats.to_dict())
+        except Exception as error:  # the game goes on; resuming then seats people anew
+            log.warning("the seat map could not be kept: %s", error)
 
     # -- seats -------------------------------------------------------------------------
-
-    def _people_named(self, names: Sequence[str]) -> list[int]:
-        people = self.controller.humans
-        wanted = {name.casefold() for name in names}
-        return [seat for seat in people if self.controller.seats[seat].name.casefold() in wanted]
-
-    def free_seats(self) -> list[str]:
-        return [
-            self.controller.seats[seat].name
-            for seat in self.controller.humans
-            if seat not in self.owners
-        ]
-
-    def _claim(self, uid: int, names: Sequence[str]) -> tuple[list[int], str | None]:
-        """The seats ``uid`` may take for ``names`` (empty: back what it holds, else
-        the first free seat), or why not."""
-        if names:
-            seats = self._people_named(names)
-            if len(seats) != len(set(name.casefold() for name in names)):
-                free = ", ".join(self.free_seats()) or "none"
-                return [], f"There is no person's seat by that name (free: {free})."
-            for seat in seats:
-                owner = self.owners.get(seat)
-                if owner is not None and owner != uid:
-                    taken = self.controller.seats[seat].name
-                    return [], f"{taken}'s seat belongs to {user_name(owner)}."
-            return seats, None
-        mine = [seat for seat, owner in self.owners.items() if owner == uid]
-        if mine:
-            return sorted(mine), None
-        open_seats = [seat for seat in self.controller.humans if seat not in self.owners]
-        if not open_seats:
-            return [], "Every seat is taken: join with --watch to watch."
-        return open_seats[:1], None
 
     def holder(self, seat: int) -> Client | None:
         for client in self.clients.values():
@@ -121,37 +141,22 @@ class SharedTable:
                 return client
         return None
 
+    def people_here(self) -> bool:
+        return any(client.seats for client in self.clients.values())
+
     # -- sending -----------------------------------------------------------------------
 
-    def send(self, client: Client, message: dict[str, Any]) -> None:
-        """Queue ``message``; a client too far behind is dropped, nobody waits."""
-        if client.closed:
-            return
-        data = wire.encode(message)
-        if client.writer.transport.get_write_buffer_size() + len(data) > self.buffer_limit:
-            self.drop(client, None)
-            return
-        client.writer.write(data)
+    def tell_host(self, text: str) -> None:
+        """A wrong code, a lock-out: in the table's log, and on the host's terminals."""
+        self.out.tell(text, host_only=True)
 
-    def drop(self, client: Client, why: str | None) -> None:
-        """Close ``client`` now, saying ``why`` if it is still listening; its seats
-        stay its account's (away)."""
-        if client.closed:
-            return
-        if why:
-            with contextlib.suppress(Exception):
-                client.writer.write(wire.encode({"t": "bye", "why": why}))
-        client.closed = True
-        self.clients.pop(client.cid, None)
+    def _gone(self, client: Client) -> None:
+        """A connection was dropped: its seats are away from now (still its account's)."""
+        now = time.monotonic()
         for seat in client.seats:
-            self.away_since[seat] = time.monotonic()
-        if why is None:  # too far behind: what is queued is thrown away
-            client.writer.transport.abort()
-        else:
-            client.writer.close()
-        log.info("%s left: %s", client.user, "too far behind" if why is None else why or "hung up")
-        self.last_seen = time.monotonic()
-        self.presence()
+            self.away_since[seat] = now
+        if client.seats:
+            self.last_seen = now
 
     def may_act(self, client: Client) -> bool:
         if self.controller.over or not client.seats:
@@ -173,14 +178,46 @@ class SharedTable:
             "own": {str(seat): wire.view_out(controller.view(seat)) for seat in client.seats},
         }
 
-    def presence(self) -> None:
-        """Tell everyone who is here, who is away and who watches."""
-        message = {"t": "presence", **door.who(self.controller, self.owners, self.clients)}
-        hosts = {**message, "asking": self.door.who_asks()}
-        for client in list(self.clients.values()):
-            self.send(client, hosts if client.uid == self.host_uid else message)
+    def who(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        """Who is here, as everyone sees it, and what only the host's terminals see:
+        who asks to join, who watches (each account once, with its count), who was
+        kept off free seats."""
+        clients = self.clients.values()
+        watchers: dict[int, int] = {}
+        for client in self.out.watching():
+            watchers[client.uid] = watchers.get(client.uid, 0) + 1
+        extras = {
+            "asking": self.door.who_asks(),
+            "watchers": [{"uid": u, "user": user_name(u), "n": n} for u, n in watchers.items()],
+            "kept_off": [{"uid": u, "user": user_name(u)} for u in sorted(self.seats.kept_off)],
+        }
+        return door.who(self.controller, self.owners, clients), extras
+
+    def tick(self, now: float | None = None) -> None:
+        """The table's clock: presence held back, away seats, the idle count."""
+        now = time.monotonic() if now is None else now
+        self.out.tick(now)
+        if self.people_here():
+            self.last_seen = now
+        self.cover_away(now)
 
     # -- moves -------------------------------------------------------------------------
+
+    def narrate(self, events: list[Event]) -> None:
+        """The move's public events in words, into the log the save keeps."""
+        public = [event for event in events if event.private_to is None]
+        names = [seat.name for seat in self.controller.seats]
+        try:
+            words = self._words
+            if words is None:
+                words = self._words = games.get(self.controller.game_id).new_words()
+            lines = words.narrate(public, words.log_names(names, False), False, None)
+        except Exception as error:  # words are not worth a failed move
+            log.warning("a move could not be put in words: %r", error)
+            return
+        log_lines = self.session.log
+        log_lines.extend((line, "") for line in lines)
+        del log_lines[:-LOG_KEPT]
 
     def moved(
         self,
@@ -190,30 +227,39 @@ class SharedTable:
         reason: str | None,
         actor: Client | None,
     ) -> None:
-        """A move was made: save it, then tell every client what it may know of it."""
+        """A move was made: save it, then tell every client what it may know of it
+        (encoded once for all the clients that may know the same: the watchers)."""
         self.moves += 1
+        self.narrate(events)
         job = self.session.finish()
         notice = self.session.autosave() if job is None else job()
         if notice is not None:
-            log.warning("%s", notice.message)
+            self.out.tell(notice.message)
+        if not self.controller.over:
+            saving = self.session.saving
+            self.unsaved = None if saving else notice.message if notice else self.unsaved
+        encoded: dict[tuple[frozenset[int], bool], bytes] = {}
         for client in list(self.clients.values()):
-            shown = [
-                wire.event_out(event)
-                for event in events
-                if event.private_to is None or event.private_to in client.seats
-            ]
-            self.send(
-                client,
-                {
-                    "t": "move",
-                    "seat": seat,
-                    "action": wire.action_out(action),
-                    "reason": reason,
-                    "events": shown,
-                    "mine": client is actor,
-                    "snap": self.snapshot(client),
-                },
-            )
+            key = (frozenset(client.seats), client is actor)
+            data = encoded.get(key)
+            if data is None:
+                shown = [
+                    wire.event_out(event)
+                    for event in events
+                    if event.private_to is None or event.private_to in client.seats
+                ]
+                data = encoded[key] = wire.encode(
+                    {
+                        "t": "move",
+                        "seat": seat,
+                        "action": wire.action_out(action),
+                        "reason": reason,
+                        "events": shown,
+                        "mine": client is actor,
+                        "snap": self.snapshot(client),
+                    }
+                )
+            self.out.send_bytes(client, data)
 
     def play_bots(self) -> None:
         """Computer players move at once; each terminal paces what it shows."""
@@ -223,8 +269,9 @@ class SharedTable:
             self.moved(seat, decision.action, events, decision.reason, None)
 
     def cover_away(self, now: float | None = None) -> None:
-        """A person away longer than ``away_after`` whose turn it is: a computer
-        player moves for them (casual), until their terminal comes back."""
+        """A person away longer than ``away_after`` (or a seat nobody has taken for
+        that long) whose turn it is: a computer player moves for them (casual), until
+        their terminal comes."""
         now = time.monotonic() if now is None else now
         controller = self.controller
         while not controller.over and self.away_after is not None:
@@ -261,26 +308,23 @@ class SharedTable:
                 self.moved(seat, action, events, None, client)
                 self.play_bots()
                 return
-        self.send(client, {"t": "nope", "why": refusal})
+        self.out.send(client, {"t": "nope", "why": refusal})
 
-    # -- connections -------------------------------------------------------------------
+    # -- who comes in ------------------------------------------------------------------
 
-    def join(self, client: Client, hello: dict[str, Any]) -> str | None:
-        """Seat ``client`` (or let it watch) and send it the table; or why not."""
-        if hello.get("want") != "watch":
-            names = hello.get("seats") or []
-            if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-                return "Seats are asked for by name."
-            seats, problem = self._claim(client.uid, names)
-            if problem is not None:
-                return problem
-            for seat in seats:
+    def join(self, client: Client, claim: Claim | None) -> str | None:
+        """Seat ``client`` (``claim``; ``None``: let it watch) and send it the table."""
+        if claim is not None:
+            for seat in claim.seats:
                 old = self.holder(seat)
                 if old is not None:
-                    self.drop(old, "Your seat was taken by a newer connection of your account.")
-                self.owners[seat] = client.uid
+                    self.out.drop(old, SEAT_TAKEN_BY_NEWER)
                 self.away_since.pop(seat, None)
-            client.seats = set(seats)
+            self.seats.take(client.uid, claim.new)
+            if claim.new:
+                self._seats_changed()
+            client.seats = set(claim.seats)
+            self.last_seen = time.monotonic()
         self.clients[client.cid] = client
         welcome = {
             "t": "welcome",
@@ -290,91 +334,54 @@ class SharedTable:
             "you": sorted(client.seats),
             "code": show_code(self.code) if client.uid == self.host_uid else None,
             "resumed": self.session.resumed,
+            "saving": self.unsaved is None,
+            "unsaved": self.unsaved,
+            "log": [list(line) for line in self.session.log[-LOG_SENT:]],
+            "opened": self.opened,
             "snap": self.snapshot(client),
         }
-        self.send(client, welcome)
+        self.out.send(client, welcome)
         log.info("%s joined, seats %s", client.user, sorted(client.seats))
-        self.presence()
+        self.out.presence()
         return None
 
-    def command(self, message: dict[str, Any]) -> None:
-        """The host's terminal lets a joiner in or not (``let``), or kicks a seat."""
-        try:
-            if message["t"] == "let":
-                self.door.answer(int(message["id"]), message.get("yes") is True)
-            else:
-                self.kick(int(message["seat"]))
-        except (KeyError, TypeError, ValueError):
-            log.info("a host command that made no sense: %s", message.get("t"))
+    # -- the host's commands -----------------------------------------------------------
 
     def kick(self, seat: int) -> None:
-        """Send the account holding ``seat`` away: its terminals are told and closed,
-        its seats are free again, and it is not let back in (the host's own account
-        cannot be kicked). A computer player covers a freed seat's turns if ``away``."""
-        owner = self.owners.get(seat)
-        if owner is None or owner == self.host_uid:
+        """Free ``seat``: the terminals holding it are told and closed, and its
+        account takes no free seat by itself any more (a seat it still holds stays its
+        own, and one the host gives it later is its own too). The host's own seats are
+        not kicked. A computer player covers a freed seat's turns if ``away``."""
+        owner = self.seats.kick(seat)
+        if owner is None:
             return
-        self.door.kicked.add(owner)
-        for client in [c for c in self.clients.values() if c.uid == owner]:
-            self.drop(client, KICKED)
-        for freed in [s for s, uid in self.owners.items() if uid == owner]:
-            del self.owners[freed]
-        log.info("the host kicked %s", user_name(owner))
-        self.presence()
+        for client in [c for c in self.clients.values() if seat in c.seats]:
+            self.out.drop(client, KICKED)
+        self.away_since[seat] = time.monotonic()
+        self._seats_changed()
+        log.info("the host took %s's seat back from %s", self.seats.names[seat], user_name(owner))
+        self.out.presence()
 
-    async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        """One connection, from hello to hang-up."""
-        uid = peer_uid(writer.get_extra_info("socket"))
-        if not self.greeters.enter(uid):
-            self.greeters.turn_back(uid, writer, None)
-            return
-        try:
-            line = await asyncio.wait_for(reader.readline(), HELLO_SECONDS)
-            hello = wire.decode(line)
-        except ConnectionError:
-            self.greeters.turn_back(uid, writer, None)
-            return
-        except (ValueError, TimeoutError) as error:  # a long or bad line, or none
-            why = BAD_LINE if isinstance(error, ValueError) else "No hello: goodbye."
-            self.greeters.turn_back(uid, writer, why)
-            return
-        finally:
-            self.greeters.leave(uid)
-        client = Client(next(self._ids), uid, writer)
-        try:
-            problem = self.door.problem(uid, hello)
-            if problem is None and hello.get("want") == "list":
-                writer.write(
-                    wire.encode(door.info(self.host_uid, self.controller, self.free_seats()))
-                )
-                problem = ""
-            elif problem is None and self.door.must_ask(client):
-                problem = await self.door.knock(client, reader, self.presence)
-            if problem is None:
-                problem = self.join(client, hello)
-            if problem is not None:
-                if problem:
-                    writer.write(wire.encode({"t": "refused", "why": problem}))
-                writer.close()
-                return
-            while not client.closed:
-                line = await reader.readline()
-                if not line:
-                    break
-                message = wire.decode(line)
-                if message["t"] == "act":
-                    self.act(client, message)
-                elif message["t"] in ("let", "kick") and uid == self.host_uid:
-                    self.command(message)
-                elif message["t"] == "bye":
-                    break
-        except ConnectionError:
-            self.drop(client, "")
-        except ValueError:  # a long or bad line
-            self.drop(client, BAD_LINE)
-        except Exception as error:  # a message no check foresaw: that client goes, not the table
-            log.warning("%s sent what could not be handled: %r", client.user, error)
-            self.drop(client, BAD_LINE)
-        finally:
-            if not client.closed and client.cid in self.clients:
-                self.drop(client, "")
+    def unwatch(self, uid: int) -> None:
+        self.out.unwatch(uid)
+        log.info("the host stopped %s watching", user_name(uid))
+
+    def forgive(self, uid: int) -> None:
+        self.seats.kept_off.discard(uid)
+        self.out.no_watching.discard(uid)
+        self._seats_changed()
+        log.info("the host let %s take a seat or watch again", user_name(uid))
+        self.out.presence()
+
+    # -- closing -----------------------------------------------------------------------
+
+    def closing_words(self) -> str:
+        """What every terminal is told as the table closes: how its game comes back."""
+        if self.controller.over:
+            return "The game is over and the table has closed."
+        if self.unsaved is None and self.session.saving:
+            return (
+                "The table has closed and its game is saved: the host opens it again with"
+                " `party-dice host --resume` (with a new code), then everyone joins again."
+            )
+        return "The table has closed, and its game could not be saved."

@@ -26,10 +26,11 @@ from tui.gameconfig import GameConfig
 from tui.session.seat_control import Presence
 from tui.session.table_session import Notice
 from tui.share import wire
-from tui.share.client import Connection
+from tui.share.client import Connection, readable_move
 from tui.storage.save_format import Match
 
 REPLY_SECONDS = 10.0
+UNREADABLE = "The table sent what this party-dice cannot read: the connection is closed."
 
 
 class RemoteController:
@@ -42,15 +43,32 @@ class RemoteController:
         self._mine = tuple(int(seat) for seat in welcome["you"])
         self.code: str | None = welcome.get("code")
         self.resumed = bool(welcome.get("resumed"))
+        self.saving = welcome.get("saving") is not False
+        self.unsaved = str(welcome.get("unsaved") or "") or None
+        """Why the table cannot save its game, if it cannot."""
+        self.log = [
+            (str(line[0]), str(line[1]))
+            for line in welcome.get("log") or ()
+            if isinstance(line, list) and len(line) == 2
+        ]
+        """The table's log so far (public: what everyone saw), newest last."""
         self.pending: deque[dict[str, Any]] = deque()
         self._presence: Presence | None = None
-        self._asking: list[tuple[int, str]] = []
-        """(connection id, account) of each joiner waiting for this host's answer."""
+        self._asking: list[tuple[int, str, str]] = []
+        """(connection id, account, what they ask for) of each joiner waiting for this
+        host's answer."""
+        self._watchers: list[tuple[int, str, int]] = []
+        """(uid, account, terminals) of each account watching (the host's view)."""
+        self._kept_off: list[tuple[int, str]] = []
+        """(uid, account) of each account whose seat the host took back."""
         self._users: list[str | None] = []
         """Each seat's account, as the table last said."""
+        self.news: deque[str] = deque(maxlen=20)
+        """What the table told this terminal (a wrong code at the door, a failed save),
+        until shown (``news_since``)."""
         self.lost: str | None = None
         """Why the table is gone (``None`` while connected)."""
-        self._watchers: list[Callable[[], None]] = []
+        self._watching: list[Callable[[], None]] = []
         self._views: dict[int | None, TableView] = {}
         self._take(welcome["snap"])
         connection.changed = self._changed
@@ -62,14 +80,14 @@ class RemoteController:
         self._views = {}
 
     def _changed(self) -> None:
-        for watcher in list(self._watchers):
+        for watcher in list(self._watching):
             watcher()
 
     def watch(self, changed: Callable[[], None]) -> None:
         """``changed()`` is called, from the reader thread, whenever the table moved;
         at once too if words came before anyone watched (a goodbye just after the
         welcome was never heard, and the screen waited for good)."""
-        self._watchers.append(changed)
+        self._watching.append(changed)
         if not self.connection.inbox.empty():
             changed()
 
@@ -77,16 +95,35 @@ class RemoteController:
         """File one message; True if it was a move (it waits in ``pending``)."""
         kind = message["t"]
         if kind == "move":
-            self.pending.append(message)
-            return True
-        if kind == "presence":
-            self._presence = presence_in(message)
-            asking = message.get("asking") or ()
-            self._asking = [(int(a["id"]), str(a["user"])) for a in asking]
-            self._users = [seat.get("user") for seat in message.get("seats") or ()]
+            if readable_move(message, self._mine, len(self._seats)):
+                self.pending.append(message)
+                return True
+            self.lost = UNREADABLE
+            self.connection.sock.close()
+        elif kind == "presence":
+            with contextlib.suppress(KeyError, TypeError, ValueError, AttributeError):
+                self._take_presence(message)
+        elif kind == "note":
+            self.news.append(str(message.get("text")))
         elif kind == "bye":
             self.lost = str(message.get("why") or "The table has closed.")
         return False
+
+    def _take_presence(self, message: dict[str, Any]) -> None:
+        """Who is here (everyone's view), who asks, watches or was kept off (the
+        host's); a presence message this party-dice cannot read is left unread."""
+        users = [seat.get("user") for seat in message.get("seats") or ()]
+        asking = [
+            (int(a["id"]), str(a["user"]), str(a.get("wants") or "a seat"))
+            for a in message.get("asking") or ()
+        ]
+        watchers = [
+            (int(w["uid"]), str(w["user"]), int(w["n"])) for w in message.get("watchers") or ()
+        ]
+        kept_off = [(int(k["uid"]), str(k["user"])) for k in message.get("kept_off") or ()]
+        self._presence = presence_in(message)
+        self._users = [None if user is None else str(user) for user in users]
+        self._asking, self._watchers, self._kept_off = asking, watchers, kept_off
 
     def gone(self) -> str | None:
         """Why the table is gone, once its last words have been read (else ``None``);
@@ -185,19 +222,34 @@ class RemoteController:
         self._drain()
         return self._presence
 
+    def news_since(self) -> list[str]:
+        """What the table told this terminal since last asked (the app shows it)."""
+        self._drain()
+        told = list(self.news)
+        self.news.clear()
+        return told
+
     def door(self) -> list[tuple[str, str]]:
-        """At the host's terminal: each joiner waiting (in or away), and each seat
-        held by another account (kick)."""
+        """At the host's terminal: each joiner waiting (in, for what they asked, or
+        away), each seat held by another account (take it back), each account
+        watching (stop it), each account kept off seats (let it back)."""
         self._drain()
         if self.code is None:
             return []
-        choices = []
-        for cid, user in self._asking:
-            choices += [(f"let:{cid}", f"Let {user} in"), (f"away:{cid}", f"Turn {user} away")]
+        choices = [("note", f"Code: {self.code}. Others type it after `party-dice join`.")]
+        for cid, user, wants in self._asking:
+            choices += [(f"let:{cid}", giving(user, wants)), (f"away:{cid}", f"Turn {user} away")]
         mine = {self._users[seat] for seat in self._mine if seat < len(self._users)}
         for seat, owner in enumerate(self._users):
             if owner is not None and owner not in mine:
-                choices.append((f"kick:{seat}", f"Kick {self._seats[seat].name} ({owner})"))
+                name = self._seats[seat].name
+                choices.append((f"kick:{seat}", f"Take {name}'s seat back from {owner}"))
+        for uid, user, count in self._watchers:
+            if user not in mine:
+                terminals = "" if count == 1 else f" ({count} terminals)"
+                choices.append((f"unwatch:{uid}", f"Stop {user} watching{terminals}"))
+        for uid, user in self._kept_off:
+            choices.append((f"forgive:{uid}", f"Let {user} take a free seat or watch again"))
         return choices
 
     def open_door(self, choice: str) -> None:
@@ -206,10 +258,23 @@ class RemoteController:
             self.connection.send({"t": "let", "id": int(number), "yes": what == "let"})
         elif what == "kick":
             self.connection.send({"t": "kick", "seat": int(number)})
+        elif what in ("unwatch", "forgive"):
+            self.connection.send({"t": what, "uid": int(number)})
 
     def to_dict(self) -> dict[str, Any]:
         """The table process keeps the save; this terminal holds only its view."""
         return {"game": self._game_id}
+
+
+def giving(user: str, wants: str) -> str:
+    """The host's yes to a joiner, in words: what it gives them."""
+    if wants == "to watch":
+        return f"Let {user} watch"
+    if wants == "a seat":
+        return f"Give {user} a seat"
+    if ", " in wants:
+        return f"Give {user} the seats {wants}"
+    return f"Give {user} {wants}'s seat"
 
 
 def presence_in(message: dict[str, Any]) -> Presence:
@@ -228,19 +293,28 @@ class RemoteSession:
     """A shared table as the table screen holds it: saving and the history are the
     table process's; leaving closes this terminal's connection only."""
 
-    def __init__(self, controller: RemoteController) -> None:
+    def __init__(self, controller: RemoteController, *, hosted: bool = False) -> None:
+        """``hosted``: this terminal opened the table (``party-dice host``, Host a
+        table): it alone is shown the code as the table opens (a second terminal of the
+        host's account finds it under W)."""
         self.controller = controller
         self.config: GameConfig | None = None
         self.opening_notice: Notice | None = None
         self.released = False
         """Set once this terminal left the table (its going away is then no news)."""
-        self.log: list[tuple[str, str]] = []
-        """This terminal's log (the table process keeps the game; rematches are local)."""
+        self.log: list[tuple[str, str]] = list(controller.log)
+        """The table's log so far, then this terminal's (the table process keeps the
+        game and the public log; rematches are local)."""
         self.tell: Callable[[Notice], None] | None = None
-        if controller.code is not None:
+        if controller.unsaved is not None:
             self.opening_notice = Notice(
-                f"Code: {controller.code}. Others join with `party-dice join` and this code.",
-                timeout=30,
+                controller.unsaved, "warning", timeout=15, title="This table's game is not saved"
+            )
+        elif hosted and controller.code is not None:
+            self.opening_notice = Notice(
+                f"Code: {controller.code}. Others type it after `party-dice join`; W shows it"
+                " again.",
+                timeout=15,
                 title="Your table is open",
             )
 
@@ -250,7 +324,9 @@ class RemoteSession:
 
     @property
     def saving(self) -> bool:
-        return True
+        """Whether the table process saves this game (it said so as this terminal
+        joined): leaving then loses nothing."""
+        return self.controller.saving
 
     @property
     def comeback(self) -> str:

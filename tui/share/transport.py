@@ -37,6 +37,17 @@ class ShareError(Exception):
     """Why a shared table cannot be reached, in one sentence for the person."""
 
 
+BUSY = "That table is busy: try again in a moment."
+
+
+class TableBusy(ShareError):
+    """The table is there but takes nobody more just now (its door is full, or its
+    queue of connections): it exists, so it is listed as busy, never as gone."""
+
+    def __init__(self, why: str = BUSY) -> None:
+        super().__init__(why)
+
+
 OFF_VARIABLE = "PARTY_DICE_SHARING"
 """Set to ``off`` to turn shared tables off (a server that wants none; key storms in
 the tests, which must never start table processes)."""
@@ -139,7 +150,7 @@ def connect(name: str, timeout: float = 5.0) -> socket.socket:
         sock.connect(address(name))
     except (BlockingIOError, TimeoutError) as error:  # its queue of connections is full
         sock.close()
-        raise ShareError("That table is busy: try again in a moment.") from error
+        raise TableBusy() from error
     except OSError as error:
         sock.close()
         raise ShareError("That table is not open any more.") from error

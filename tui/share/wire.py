@@ -27,6 +27,31 @@ class WireError(ValueError):
     """A line that is not a message of this protocol."""
 
 
+_BIDI = (0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A))
+_CONTROLS = dict.fromkeys((*range(0x20), *range(0x7F, 0xA0), 0x2028, 0x2029, *_BIDI))
+"""C0 and C1 control characters and DEL (escape sequences, carriage returns, bells),
+the line and paragraph separators, and the bidirectional controls (text drawn in an
+order other than its own): nothing a table sends may move a cursor or reorder a line."""
+
+
+def plain(text: str) -> str:
+    """``text`` with every control character taken out (``_CONTROLS``)."""
+    return text.translate(_CONTROLS)
+
+
+def cleaned(value: Any) -> Any:
+    """A message from the wire with every string in it ``plain`` (keys too), at any
+    depth: what a table or a terminal says is data, printed or drawn as it is, and it
+    never reaches a terminal as an escape sequence."""
+    if isinstance(value, str):
+        return value.translate(_CONTROLS)
+    if isinstance(value, list):
+        return [cleaned(item) for item in value]
+    if isinstance(value, dict):
+        return {cleaned(key): cleaned(item) for key, item in value.items()}
+    return value
+
+
 def encode(message: dict[str, Any]) -> bytes:
     """One message as one line of compact JSON."""
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode() + b"\n"

@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 
 from tui.storage.files import Damaged, atomic_write_bytes, read_limited
-from tui.storage.guard import StorageError, ensure_private_dir
+from tui.storage.guard import StorageError, check_private_dir, ensure_private_dir
 from tui.storage.paths import cache_dir
 
 _NAME = re.compile(r"[a-z0-9][a-z0-9._-]{0,126}")
@@ -45,10 +45,14 @@ class FileShelf:
         return self.directory / name
 
     def read(self, name: str, limit: int) -> bytes | None:
-        """The bytes kept as ``name``, or ``None`` (none yet, unreadable, over ``limit``)."""
+        """The bytes kept as ``name``, or ``None`` (none yet, unreadable, over ``limit``,
+        or the folder refused: a link, another account's)."""
         try:
-            return read_limited(self.path(name), limit)
-        except Damaged:
+            path = self.path(name)
+            if not check_private_dir(path.parent):
+                return None
+            return read_limited(path, limit)
+        except (Damaged, StorageError):
             return None
 
     def write(self, name: str, data: bytes) -> bool:

@@ -58,5 +58,7 @@ def history_path() -> Path:
 
 def app_dirs() -> tuple[Path, ...]:
     """The folders party-dice owns outright: each, and everything below it, is checked
-    (ours, not a symlink) and kept 0700 (``tui.storage.files.ensure_private_dir``)."""
-    return (config_dir(), state_dir(), data_dir())
+    (ours, not a symlink) and kept 0700 (``tui.storage.files.ensure_private_dir``). The
+    cache is one of them: a link in its place was followed into another account's
+    folder."""
+    return (config_dir(), state_dir(), data_dir(), cache_dir())
