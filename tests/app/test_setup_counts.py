@@ -15,7 +15,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from tests.support.app import open_setup
-from tests.support.repaints import counting_layouts, counting_repaints
+from tests.support.repaints import counting_repaints
 
 MakeApp = Callable[..., Any]
 
@@ -138,27 +138,3 @@ async def test_a_seat_added_below_the_screen_repaints_only_what_moved(
         _, seats = await _add_eight_seats(app, pilot)
     wholes = [whole for _, whole in seats]
     assert max(wholes) == 0, wholes
-
-
-async def test_a_seat_added_below_the_screen_lays_the_screen_out_once(
-    make_app: MakeApp, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Once the list scrolls, the layout that places a new seat also scrolls the list
-    to its end (the list is anchored while the seat is added): one layout of the screen
-    for each seat, where a scroll asked for after the layout took a second one."""
-    layouts = counting_layouts(monkeypatch)
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        setup = await open_setup(pilot, "c")
-        per_seat = []
-        while len(setup.rows()) < 12:
-            layouts.clear()
-            await pilot.press("ctrl+n")
-            await pilot.pause()
-            per_seat.append(sum(layouts.values()))
-        new = setup.rows()[-1]
-        assert setup.seats.scroll_y > 0 and setup.seats.region.contains_region(new.region)
-        assert setup.seats.scroll_y == setup.seats.max_scroll_y
-        assert not setup.seats.is_anchored, "the anchor goes once the seat is drawn"
-    scrolling = per_seat[-4:]  # the list scrolls from the eighth seat on at 80x24
-    assert scrolling == [1, 1, 1, 1], per_seat

@@ -42,9 +42,6 @@ shows which workaround to revisit:
   ``MessagePump._message_queue``).
 - ``input_batches``: the terminal's input reaches the app one batch per loop callback,
   not one task per key (``Driver.send_message``, ``Driver._loop``, ``Driver._app``).
-- ``one_reflow``: a full layout gives each widget its sizes without asking for a second
-  full layout (and a second paint) through ``virtual_size`` (``Screen._refresh_layout``,
-  ``Widget._size_updated``).
 - ``quiet_resize``: a screen's own first layout, reported back to it as a resize, does
   not lay it and every screen under it out again (``Screen._on_resize`` and the state
   it reads).
