@@ -7,9 +7,7 @@ imported, before any app runs (the others are mixins the app is built from).
 from __future__ import annotations
 
 from tui.textual_compat import (
-    dirty_without_lookup,
     focus_repaint,
-    fresh_full_map,
     inner_outer_cache,
     option_list_paging,
     pending_repaints,
@@ -21,9 +19,7 @@ from tui.textual_compat import (
 )
 
 PATCHES = (
-    dirty_without_lookup,
     focus_repaint,
-    fresh_full_map,
     inner_outer_cache,
     option_list_paging,
     pending_repaints,
