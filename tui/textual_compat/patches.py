@@ -7,10 +7,8 @@ imported, before any app runs (the others are mixins the app is built from).
 from __future__ import annotations
 
 from tui.textual_compat import (
-    focus_repaint,
     inner_outer_cache,
     option_list_paging,
-    pending_repaints,
     quiet_resize,
     shared_css,
     stale_nodes,
@@ -19,10 +17,8 @@ from tui.textual_compat import (
 )
 
 PATCHES = (
-    focus_repaint,
     inner_outer_cache,
     option_list_paging,
-    pending_repaints,
     quiet_resize,
     shared_css,
     stale_nodes,
