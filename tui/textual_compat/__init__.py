@@ -36,15 +36,10 @@ shows which workaround to revisit:
   ``LinuxDriver._sigtstp_application``, ``LinuxDriver._must_signal_resume``).
 - ``quiet_resume``: a screen pushed again is restyled only when the theme, the app's
   classes or its own style sheets changed (``Screen._on_screen_resume``).
-- ``quiet_resize``: a resize to the size a screen is laid out at lays nothing out again
-  (``Screen._screen_resized``, ``Screen._compositor``); ``QuietResume`` includes it.
 - ``quit_lane``: Ctrl+Q overtakes a backlog of unhandled keys (``App._post_message``,
   ``MessagePump._message_queue``).
 - ``input_batches``: the terminal's input reaches the app one batch per loop callback,
   not one task per key (``Driver.send_message``, ``Driver._loop``, ``Driver._app``).
-- ``quiet_resize``: a screen's own first layout, reported back to it as a resize, does
-  not lay it and every screen under it out again (``Screen._on_resize`` and the state
-  it reads).
 - ``styled_when_mounted``: a widget's class changes before it is mounted do not
   restyle it (public names: ``App.update_styles``; mounting styles it).
 - ``shared_css``: a style sheet source is parsed once per process and set of theme

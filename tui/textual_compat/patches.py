@@ -9,7 +9,6 @@ from __future__ import annotations
 from tui.textual_compat import (
     inner_outer_cache,
     option_list_paging,
-    quiet_resize,
     shared_css,
     stale_nodes,
     terminal_input,
@@ -19,7 +18,6 @@ from tui.textual_compat import (
 PATCHES = (
     inner_outer_cache,
     option_list_paging,
-    quiet_resize,
     shared_css,
     stale_nodes,
     terminal_input,
