@@ -42,9 +42,6 @@ shows which workaround to revisit:
   not one task per key (``Driver.send_message``, ``Driver._loop``, ``Driver._app``).
 - ``styled_when_mounted``: a widget's class changes before it is mounted do not
   restyle it (public names: ``App.update_styles``; mounting styles it).
-- ``shared_css``: a style sheet source is parsed once per process and set of theme
-  variables, not again by every ``Stylesheet`` and reparse (``Stylesheet._parse_rules``,
-  ``Stylesheet._variables``).
 - ``inner_outer_cache``: a widget gone takes its rendered lines with it; Textual's
   per-instance cache of two background styles kept the last 1024 widgets' lines alive
   (``StylesCache.get_inner_outer``).

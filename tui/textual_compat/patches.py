@@ -9,7 +9,6 @@ from __future__ import annotations
 from tui.textual_compat import (
     inner_outer_cache,
     option_list_paging,
-    shared_css,
     stale_nodes,
     terminal_input,
     whole_glyphs,
@@ -18,7 +17,6 @@ from tui.textual_compat import (
 PATCHES = (
     inner_outer_cache,
     option_list_paging,
-    shared_css,
     stale_nodes,
     terminal_input,
     whole_glyphs,
