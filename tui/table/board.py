@@ -23,6 +23,7 @@ from textual.containers import Center, Horizontal, Vertical
 from textual.events import Key, Mount, Resize
 from textual.geometry import Region
 from textual.message import Message
+from textual.screen import Screen
 from textual.widgets import Static
 
 from tui import games
@@ -34,7 +35,6 @@ from tui.table.flow import FlowState, TableFlow, main_action_alias
 from tui.table.gate import TableGate
 from tui.table.kit import CurtainRequest, NumberRequest, TableKit
 from tui.table.layout import MIN_HEIGHT, MIN_WIDTH, Arrangement, too_small
-from tui.textual_compat.quiet_resume import QuietResume
 from tui.widgets.action_bar import ActionBar, key_label
 from tui.widgets.game_log import GameLog
 from tui.widgets.key_bar import KeyBar
@@ -70,7 +70,7 @@ class TableMoved(Message):
     """The table moved without this keyboard (another terminal's move arrived)."""
 
 
-class TableBoard(QuietResume):
+class TableBoard(Screen[Any]):
     """The table as drawn for one controller; ``TableScreen`` adds the flow and keys."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -34,8 +34,6 @@ shows which workaround to revisit:
   the app after the frame being written, not inside it, where it waited for the
   frame's lock for good (``LinuxDriver._sigcont_application``,
   ``LinuxDriver._sigtstp_application``, ``LinuxDriver._must_signal_resume``).
-- ``quiet_resume``: a screen pushed again is restyled only when the theme, the app's
-  classes or its own style sheets changed (``Screen._on_screen_resume``).
 - ``quit_lane``: Ctrl+Q overtakes a backlog of unhandled keys (``App._post_message``,
   ``MessagePump._message_queue``).
 - ``input_batches``: the terminal's input reaches the app one batch per loop callback,
