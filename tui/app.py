@@ -33,7 +33,6 @@ from tui.table_opener import TableOpener
 from tui.textual_compat import patches
 from tui.textual_compat.calling_screen import stale_caller
 from tui.textual_compat.crash_output import QuietCrashApp
-from tui.textual_compat.input_batches import BatchedInputApp
 from tui.textual_compat.key_burst import KeyBurstApp
 from tui.textual_compat.lean_output import LeanOutputApp
 from tui.textual_compat.quit_lane import QuitLaneApp
@@ -49,7 +48,6 @@ if TYPE_CHECKING:
 
 class PartyDiceApp(
     QuitLaneApp[None],
-    BatchedInputApp[None],
     LeanOutputApp[None],
     KeyBurstApp[None],
     StaleNodesApp[None],
