@@ -37,7 +37,6 @@ from tui.textual_compat.key_burst import KeyBurstApp
 from tui.textual_compat.lean_output import LeanOutputApp
 from tui.textual_compat.quit_lane import QuitLaneApp
 from tui.textual_compat.stale_nodes import StaleNodesApp
-from tui.textual_compat.styled_when_mounted import StyledWhenMountedApp
 
 patches.apply()
 
@@ -52,7 +51,6 @@ class PartyDiceApp(
     KeyBurstApp[None],
     StaleNodesApp[None],
     QuietCrashApp[None],
-    StyledWhenMountedApp[None],
     PlainNoticesApp[None],
     TableOpener,
 ):

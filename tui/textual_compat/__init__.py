@@ -36,8 +36,6 @@ shows which workaround to revisit:
   ``LinuxDriver._sigtstp_application``, ``LinuxDriver._must_signal_resume``).
 - ``quit_lane``: Ctrl+Q overtakes a backlog of unhandled keys (``App._post_message``,
   ``MessagePump._message_queue``).
-- ``styled_when_mounted``: a widget's class changes before it is mounted do not
-  restyle it (public names: ``App.update_styles``; mounting styles it).
 - ``inner_outer_cache``: a widget gone takes its rendered lines with it; Textual's
   per-instance cache of two background styles kept the last 1024 widgets' lines alive
   (``StylesCache.get_inner_outer``).
