@@ -19,7 +19,7 @@ from tests.support.chase import (
     screen_lines,
     table_of,
 )
-from tests.support.settle import press_settled, settle
+from tests.support.fast_pilot import press_settled, settle
 from tests.support.table import on_top, write_settings
 from tui.gameconfig import BOT_NAMES, GameConfig
 from tui.screens.confirm import ConfirmScreen
