@@ -142,9 +142,9 @@ async def test_a_palette_closed_with_its_list_gone_stays_quiet() -> None:
         with pytest.raises(NoMatches):  # what Textual's watchers meet meanwhile
             palette._watch__list_visible()
         app.pop_screen()
-        await pilot.pause()
+        closed.set()  # the search goes on while the palette is being taken away
         assert not is_live(palette)
-        closed.set()
+        await pilot.pause()
         await app.workers.wait_for_complete()
         assert await app._dispatch_action(palette, "command_list", ("cursor_down",))
         await pilot.pause()
