@@ -1,6 +1,5 @@
-"""``Choice`` is the compact ``Select`` the setup screen and Settings use: it looks and
-answers keys as one, tells a value changed by code too but not the value it was given,
-and shows labels as typed."""
+"""``Choice`` looks and answers keys like the compact ``Select`` it replaces on the setup
+screen and in Settings, and stays one widget until its list is first opened (issue 12)."""
 
 from __future__ import annotations
 
@@ -14,7 +13,7 @@ from tests.support.app import screen_cells
 from tests.support.chase import screen_lines
 from tests.support.fast_pilot import settle
 from tui.screens.seat_row import KINDS
-from tui.widgets.choice import Choice, InvalidSelectValueError
+from tui.widgets.choice import Choice
 
 
 class Side(App[None]):
@@ -82,14 +81,14 @@ async def test_a_choice_near_the_bottom_opens_as_a_select_does() -> None:
     assert await screen_after(True, keys, low=True) == await screen_after(False, keys, low=True)
 
 
-async def test_a_choice_chooses_with_the_mouse_and_tells_a_change_by_code() -> None:
+async def test_a_choice_is_one_widget_until_opened_and_chooses_with_the_mouse() -> None:
     app = Side(light=True)
     async with app.run_test(size=(40, 12)) as pilot:
         choice = app.query_one(Choice)
-        assert app.changes == [], "the value it was given is not a change"
+        assert list(choice.children) == []
         await pilot.click(Choice)
         await pilot.pause()
-        assert choice.expanded
+        assert choice.expanded and len(choice.children) == 1
         await pilot.click(Choice, offset=(3, 2))
         await pilot.pause()
         assert not choice.expanded and choice.value == KINDS[1][1] and choice.has_focus
@@ -97,28 +96,30 @@ async def test_a_choice_chooses_with_the_mouse_and_tells_a_change_by_code() -> N
         choice.value = "person"
         await pilot.pause()
         assert app.changes == [KINDS[1][1], "person"], "set by code, told as well"
-        with pytest.raises(InvalidSelectValueError):
+        with pytest.raises(ValueError):
             choice.value = "nobody"
 
 
-async def test_new_options_are_offered_and_show_names_as_typed() -> None:
+async def test_new_options_drop_the_list_built_for_the_old_and_show_names_as_typed() -> None:
     """The setup's who-starts list follows the seats: a list opened before the names
-    changed shows the new ones, and a name that looks like markup is shown as typed."""
+    changed is rebuilt with the new ones, and a name that looks like markup is shown
+    as typed."""
     app = Side(light=True)
     async with app.run_test(size=(40, 12)) as pilot:
         choice = app.query_one(Choice)
-        choice.action_show_overlay()
+        await choice.action_open()
         await pilot.press("escape")
         await pilot.pause()
+        assert len(choice.children) == 1
         choice.set_options([("Anyone", "auto"), ("Seat 1: [bold]Ann", "0")], "0")
         await pilot.pause()
-        assert choice.value == "0"
-        assert app.changes == ["0"], "one change"
-        choice.action_show_overlay()
+        assert list(choice.children) == [] and choice.value == "0"
+        assert app.changes == ["0"]
+        await choice.action_open()
         await pilot.pause()
         shown = [line.strip() for line in screen_lines(app)]
         assert "Seat 1: [bold]Ann   ▲" in shown, shown  # the value, open
         assert shown.count("Seat 1: [bold]Ann") == 1, shown  # and in the list, as typed
-        with pytest.raises(InvalidSelectValueError):
+        with pytest.raises(ValueError):
             choice.set_options([("Anyone", "auto")], "0")
         assert choice.value == "0"

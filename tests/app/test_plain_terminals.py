@@ -14,13 +14,12 @@ from typing import Any
 
 import pytest
 from textual.color import Color
-from textual.widgets import OptionList
 
 from tests.support.app import AppDirs
 from tests.support.chase import screen_lines
 from tests.support.table import aces_config, write_settings
 from tui.output_encoding import lacks_die_faces
-from tui.widgets.choice import Choice
+from tui.widgets.choice import Choice, ChoiceList
 from tui.widgets.key_bar import KeyBar
 
 MakeApp = Callable[..., Any]
@@ -96,9 +95,9 @@ async def test_an_open_choice_leaves_the_key_bar_in_sight(make_app: MakeApp) -> 
         await pilot.pause()
         choice = list(app.screen.query(Choice))[-1]
         choice.focus()
-        choice.action_show_overlay()
+        await choice.action_open()
         await pilot.pause()
-        overlay = choice.query_one(OptionList)
+        overlay = choice.query_one(ChoiceList)
         footer = app.screen.query_one(KeyBar)
         assert overlay.region.height > 1
         assert overlay.region.bottom <= footer.region.y, (overlay.region, footer.region)

@@ -19,9 +19,8 @@ from tests.support.app import open_setup
 
 MakeApp = Callable[..., Any]
 
-ROW_WIDGETS = 14
-"""A seat row and what is in it: two lines, number, name, three buttons, note, and the
-kind: a compact ``Select`` (six widgets: its line of three and its list)."""
+ROW_WIDGETS = 9
+"""A seat row and what is in it: two lines, number, name, kind, three buttons, note."""
 
 
 async def test_adding_a_seat_mounts_its_row_and_rewrites_no_other(
