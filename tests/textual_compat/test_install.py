@@ -160,3 +160,20 @@ def test_a_module_of_textual_s_gone_is_a_name_gone(reinstall: Any) -> None:
     installed = reinstall(gone("_xterm_parser"))
     parsers = {"extended_keys", "unended_paste", "unasked_reports", "lone_escape"}
     assert not installed & parsers and "input_decoding" in installed
+
+
+@pytest.mark.parametrize(
+    ("value", "left_out"),
+    [
+        ("", set()),
+        ("off", {fix.name for fix in FIXES}),
+        (" OFF ", {fix.name for fix in FIXES}),
+        ("-key_burst, -whole_glyphs", {"key_burst", "whole_glyphs"}),
+        ("-no_such_fix,key_burst", set()),  # a name without its minus, or unknown: no effect
+    ],
+)
+def test_the_switch_leaves_out_what_it_names(
+    value: str, left_out: set[str], reinstall: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(install.SWITCH, value)
+    assert reinstall() == {fix.name for fix in FIXES} - left_out
