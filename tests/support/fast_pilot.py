@@ -387,10 +387,15 @@ def steady_cursors(monkeypatch: pytest.MonkeyPatch) -> None:
 # -- waiting for the app -----------------------------------------------------------
 
 
+SCREEN_WAIT = 120.0
+"""Seconds a burst may take to be handled before the wait gives up (Pilot's own is 30 s:
+a monkey's burst under stock Pilot, on a machine at load 12, took longer)."""
+
+
 async def wait_for_screen(pilot: Any) -> None:
     """Wait until the screen's nodes have handled the messages queued so far."""
     if usable("wait_for_screen"):
-        await pilot._wait_for_screen()
+        await pilot._wait_for_screen(timeout=SCREEN_WAIT)
     else:
         await pilot.pause()
 
