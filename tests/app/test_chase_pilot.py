@@ -503,6 +503,7 @@ async def test_the_round_end_keeps_its_keys_when_its_text_is_taller_than_the_scr
     app, before = chase_app(make_app, app_dirs, config, controller=controller)
     async with app.run_test(size=(80, 24)) as pilot:
         await before(pilot)
+        await settle(pilot)  # the curtain counted as drawn before its Enter, on any load
         await press_settled(pilot, "enter", "s")
         assert isinstance(on_top(app), RoundEndScreen)
         text = "\n".join(screen_lines(app))
