@@ -23,8 +23,9 @@ screenshots:  ## regenerate screenshots/ for the README from the real app
 	@test -f scripts/screenshots.py || { echo "scripts/screenshots.py is not written yet" >&2; exit 1; }
 	$(PY) scripts/screenshots.py
 
-bench:  ## the performance budget table (issue 7); not part of `make test`
+bench:  ## the performance budget table (issue 34), then Textual's frames; not in `make test`
 	$(PY) -m tests.bench
+	$(PY) -m tests.bench_frames
 	$(PY) -m tests.bench_share
 	$(PY) -m tests.bench_share_pty
 

@@ -1,5 +1,5 @@
-"""The performance budget of issues 7 and 12 (and 13's suite time), measured beside a
-bare Textual app: ``make bench``.
+"""The performance budget (issue 34, which reset issues 7 and 12's; 13's suite time),
+measured beside a bare Textual app: ``make bench``.
 
     python -m tests.bench [--runs 5] [--idle 10] [--with-tests]
 
@@ -82,16 +82,18 @@ def never(_median: float, _bare: float | None, values: list[float]) -> bool:
 
 
 LATENCY_KEYS = (
-    ("roll", "a roll (Aces, 6 people)", "the worst roll"),
-    ("stand", "a stand or change (Chase, 4 people)", "the worst"),
-    ("curtain_lift", "a curtain lifted", "the worst"),
-    ("curtain_shown", "a key that brings a curtain up", "the worst"),
-    ("rules", "the rules opened (?)", "the worst (the first, parsing the rules)"),
-    ("rules_first", "the rules opened the first time", "the worst"),
-    ("rules_again", "the rules opened again (kept)", "the worst"),
-    ("leave", "the rules left (Escape)", "the worst"),
+    ("roll", "a roll (Aces, 6 people)", "the worst roll", 0.05),
+    ("stand", "a stand or change (Chase, 4 people)", "the worst", 0.05),
+    ("curtain_lift", "a curtain lifted", "the worst", 0.05),
+    ("curtain_shown", "a key that brings a curtain up", "the worst", 0.05),
+    ("rules", "the rules opened (?)", "the worst (the first, parsing the rules)", None),
+    ("rules_first", "the rules opened the first time", "the worst", 0.15),
+    ("rules_again", "the rules opened again (kept)", "the worst", None),
+    ("leave", "the rules left (Escape)", "the worst", 0.05),
 )
-"""The key-to-screen rows (``tests.bench_latency``): key, what was pressed, its worst."""
+"""The key-to-screen rows (``tests.bench_latency``): key, what was pressed, its worst, and
+issue 34's bound on the median (50 ms for a key at the table or leaving the rules, 150
+ms for the rules the first time; none for the others)."""
 SCREEN_KEYS = (
     ("setup", "the setup opened from the title (a)"),
     ("settings", "Settings opened from the title (s)"),
@@ -101,18 +103,18 @@ SCREEN_KEYS = (
 time they open."""
 
 ROWS = [
-    Row("Start-up to the title screen", "title.start", "s", "bare.start", "<= 1.2x bare",
-        ratio_at_most(1.2)),
+    Row("Start-up to the title screen", "title.start", "s", "bare.start", "<= 1.7x bare",
+        ratio_at_most(1.7)),
     Row("  CPU used by then (steadier on a busy box)", "title.cpu", "s", "bare.cpu"),
     Row("Start-up to an Aces table (play, 6 people)", "aces.start", "s", "bare.start",
-        "<= 1.2x bare", ratio_at_most(1.2)),
+        "<= 2.3x bare", ratio_at_most(2.3)),
     Row("  CPU used by then", "aces.cpu", "s", "bare.cpu"),
-    Row("Peak memory, title screen", "title.peak", "MiB", "bare.peak", "<= 1.25x bare",
-        ratio_at_most(1.25)),
+    Row("Peak memory, title screen", "title.peak", "MiB", "bare.peak", "<= 1.3x bare",
+        ratio_at_most(1.3)),
     Row("Peak memory, Aces table, 6 people", "aces.peak", "MiB", "bare.peak",
-        "<= 1.25x bare", ratio_at_most(1.25)),
+        "<= 1.3x bare", ratio_at_most(1.3)),
     Row("Peak memory, Chase table, 20 seats", "chase.peak", "MiB", "bare.peak",
-        "<= 1.25x bare", ratio_at_most(1.25)),
+        "<= 1.3x bare", ratio_at_most(1.3)),
     Row("Private memory, Aces table, 6 people", "aces.private", "MiB", "bare.private"),
     Row("Private memory, Chase table, 20 seats", "chase.private", "MiB", "bare.private"),
     Row("Idle CPU, Aces table (% of a core)", "aces.idle_cpu", "%", "bare.idle_cpu",
@@ -126,7 +128,8 @@ ROWS = [
     Row("Bytes per Aces turn, 80x24, 6 people", "bytes.aces", "B", None, "<= 4096",
         at_most(4096)),
     Row("Bytes per Chase turn, 2 people + 4 bots", "bytes.chase", "B"),
-    Row("Bytes per Chase person's turn (curtains)", "bytes.chase_person", "B"),
+    Row("Bytes per Chase person's turn (curtains)", "bytes.chase_person", "B", None,
+        "<= 8192", at_most(8192)),
     Row("Bytes per Aces turn, 160x48, 6 people", "bytes.aces_big", "B", None, "<= 4096",
         at_most(4096)),
     Row("Bytes per Chase turn, 160x48", "bytes.chase_big", "B"),
@@ -138,10 +141,10 @@ ROWS = [
     Row("  bytes the round sent", "slow.bytes", "B"),
     *(
         row
-        for key, label, worst in LATENCY_KEYS
+        for key, label, worst, bound in LATENCY_KEYS
         for row in (
-            Row(f"Key to screen: {label}", f"latency.{key}", "s", None, "< 0.03 s",
-                at_most_below(0.03)),
+            Row(f"Key to screen: {label}", f"latency.{key}", "s", None,
+                f"<= {bound} s" if bound else "", at_most(bound) if bound else None),
             Row(f"  {worst}", f"latency.{key}_worst", "s"),
         )
     ),
@@ -169,9 +172,8 @@ ROWS = [
     Row("Simulate: start-up and one game", "sim.start", "s", None, "< 0.2 s", at_most(0.2)),
     Row("Opening the rules screen, CPU, first time", "rules.first", "s", None, "<= 0.15 s",
         at_most(0.15)),
-    Row("  the second time", "rules.again", "s", None, "<= 0.03 s", at_most(0.03)),
-    Row("Adding a seat on the setup screen, CPU", "setup.add_seat", "s", None, "<= 0.03 s",
-        at_most(0.03)),
+    Row("  the second time", "rules.again", "s"),
+    Row("Adding a seat on the setup screen, CPU", "setup.add_seat", "s"),
     Row("Ctrl+Q answered after a raw-byte storm", "storm.quit", "s", None, "< 1 s",
         at_most(1.0)),
     Row("  the worst of the six storms", "storm.quit_worst", "s"),

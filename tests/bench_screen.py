@@ -68,7 +68,7 @@ class Screen:
                 self._cursor(match.group("final"), match.group("csi"))
 
     def _cursor(self, final: str, csi: str) -> None:
-        """The moves and the erase ``tui.textual_compat.lean_output`` writes: columns
+        """The moves and the erase ``tui.lean`` writes: columns
         on (C) or back (D), to a column (G), blanks from the cursor (X)."""
         count = int(csi) if csi.isdigit() else 1
         if final == "C":

@@ -8,7 +8,7 @@ the app opens them (``action_show_rules``, which keeps the screen it built), and
 adding a seat on the Chase setup screen (``setup.add_seat``, the median of adding the
 4th to the 20th). CPU time (``time.process_time``), not wall time: Pilot idles between
 steps, and CPU is what a shared server pays. Each measure waits until the app is idle,
-with the app tests' wait (``tests.support.pilot_wait``): Pilot's own wait posts a
+with the app tests' wait (``tests.support.fast_pilot``): Pilot's own wait posts a
 callback through every node of the screen, 5-7 ms of CPU on a setup screen with a dozen
 seats, which is the measurement's cost, not the app's. Run in a child process of its
 own by ``tests.bench`` so "the first time" is one.
@@ -26,12 +26,13 @@ from typing import Any
 async def measure() -> dict[str, float]:
     from textual.pilot import Pilot
 
-    from tests.support.pilot_wait import wait_for_busy_nodes
+    from tests.support.fast_pilot import usable, wait_for_busy_nodes
     from tui.app import PartyDiceApp
     from tui.screens.rules import RulesScreen
     from tui.screens.setup import SetupScreen
 
-    Pilot._wait_for_screen = wait_for_busy_nodes  # type: ignore[method-assign]
+    if usable("busy_wait"):
+        Pilot._wait_for_screen = wait_for_busy_nodes  # type: ignore[method-assign]
     app = PartyDiceApp()
     out: dict[str, float] = {}
     async with app.run_test(size=(80, 24)) as pilot:

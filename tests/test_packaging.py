@@ -152,7 +152,7 @@ def test_wheel_holds_the_package_and_the_styles(installed: Install) -> None:
     assert not outside, sorted(outside)
 
 
-def test_wheel_declares_the_console_script_and_pins_textual(installed: Install) -> None:
+def test_wheel_declares_the_console_script_and_pins_textual_and_rich(installed: Install) -> None:
     with zipfile.ZipFile(installed.wheel) as archive:
         info = next(n for n in archive.namelist() if n.endswith(".dist-info/entry_points.txt"))
         entry_points = archive.read(info).decode()
@@ -161,6 +161,7 @@ def test_wheel_declares_the_console_script_and_pins_textual(installed: Install) 
     parser.read_string(entry_points)
     assert parser["console_scripts"]["party-dice"] == "tui.__main__:main"
     assert "Requires-Dist: textual==8.2.8" in metadata.splitlines()
+    assert "Requires-Dist: rich==15.0.0" in metadata.splitlines()
 
 
 def test_the_install_uses_the_wheel_not_the_checkout(installed: Install) -> None:

@@ -5,7 +5,9 @@ saves them, ``tui.look`` applies the theme), the sessions it opens (``tui.sessio
 randomness), and the way out (quit, hang-up, crash). Screens reach it through the typed
 ``tui.app_host.AppHost`` (``app_host(self)``): ``start_game``, ``resume_game``,
 ``action_show_rules``, ``back_to_title``, ``autosave`` (the tables' part is in
-``tui.table_opener``). Textual's private API is used only in ``tui.textual_compat``.
+``tui.table_opener``). Textual's private API is used only in ``tui.textual_compat``, whose
+workarounds are installed when this module is imported (``FixedApp`` carries the app's
+and the driver's); the terminal output goes through the lean stream (``tui.lean``).
 
 A table screen may offer ``rules_context()``, ``save_game()``, ``saving`` and
 ``game_in_progress``; the app reads them with ``getattr`` so that any screen can opt in.
@@ -26,38 +28,23 @@ from textual.screen import Screen
 from tui import games, look, palette
 from tui.commands import Command
 from tui.kept_settings import KeptSettings, KeptTables
+from tui.lean.driver import LeanOutputApp
 from tui.output_encoding import linux_console
 from tui.plain_notices import PlainNoticesApp
 from tui.session import SAVED_HERE, RngFactory, Sessions
 from tui.table_opener import TableOpener
-from tui.textual_compat import patches
-from tui.textual_compat.calling_screen import stale_caller
-from tui.textual_compat.crash_output import QuietCrashApp
-from tui.textual_compat.input_batches import BatchedInputApp
-from tui.textual_compat.key_burst import KeyBurstApp
-from tui.textual_compat.lean_output import LeanOutputApp
-from tui.textual_compat.quit_lane import QuitLaneApp
-from tui.textual_compat.stale_nodes import StaleNodesApp
-from tui.textual_compat.styled_when_mounted import StyledWhenMountedApp
+from tui.textual_compat import install as textual_fixes
+from tui.textual_compat.fixed_app import FixedApp
+from tui.textual_compat.stale_nodes import stale_caller
 
-patches.apply()
+textual_fixes.install()
 
 if TYPE_CHECKING:
     from tui.hangup import HangUpGuard
     from tui.storage.settings import Settings
 
 
-class PartyDiceApp(
-    QuitLaneApp[None],
-    BatchedInputApp[None],
-    LeanOutputApp[None],
-    KeyBurstApp[None],
-    StaleNodesApp[None],
-    QuietCrashApp[None],
-    StyledWhenMountedApp[None],
-    PlainNoticesApp[None],
-    TableOpener,
-):
+class PartyDiceApp(FixedApp[None], LeanOutputApp[None], PlainNoticesApp[None], TableOpener):
     """party-dice: Aces in the Pot and Chase the Ace at one keyboard."""
 
     TITLE = "party-dice"
@@ -274,7 +261,7 @@ class PartyDiceApp(
 
     def back_to_title(self) -> None:
         """Close every screen above the title (after a game, or from a menu); nothing
-        when asked by a screen that is already closed (see ``KeyBurstApp.pop_screen``)."""
+        when asked by a screen that is already closed (``stale_nodes.stale_caller``)."""
         if stale_caller(self.screen_stack):
             return
         for _screen in self.screen_stack[1:]:
@@ -285,15 +272,14 @@ class PartyDiceApp(
         return palette.system_commands(self)
 
     def action_command_palette(self) -> None:
-        """Textual's palette, safe against keys typed faster than it draws. No fixed id
-        (Textual gives it one): Ctrl+P, Escape, Ctrl+P in one burst would open the
-        second palette while the first is still being removed, and the ids clash."""
+        """Textual's palette, with no fixed id (Textual gives it one): Ctrl+P, Escape,
+        Ctrl+P in one burst would open the second palette while the first is still being
+        removed, and the ids clash. A search still running when it closes is
+        ``stale_nodes``'s to quiet."""
         from textual.command import CommandPalette
 
-        from tui.textual_compat.safe_palette import SafeCommandPalette
-
         if self.use_command_palette and not CommandPalette.is_open(self):  # type: ignore[arg-type]
-            self.push_screen(SafeCommandPalette())
+            self.push_screen(CommandPalette())
 
     def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
         """Disabled: a screenshot could put a hidden card on disk."""

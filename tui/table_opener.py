@@ -19,7 +19,7 @@ from tui import games
 from tui.gameconfig import GameConfig
 from tui.session import Notice, Sessions
 from tui.session.table_session import HeldTable, continuing
-from tui.textual_compat.calling_screen import stale_caller
+from tui.textual_compat.stale_nodes import stale_caller
 
 if TYPE_CHECKING:
     from tui.commands import PlayRequest

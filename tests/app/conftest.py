@@ -48,31 +48,20 @@ def steady_cursors(monkeypatch: pytest.MonkeyPatch) -> None:
     A snapshot taken more than half a second after a screen opened (as on a loaded
     machine) caught it hidden; setting ``cursor_blink`` off in a snapshot's
     ``run_before`` came too late for keys pressed after it (``snap_compare`` runs
-    ``run_before`` first)."""
-    from textual.widgets import Input
+    ``run_before`` first). ``tests.support.fast_pilot``, guarded like the rest."""
+    from tests.support.fast_pilot import steady_cursors
 
-    monkeypatch.setattr(Input, "_toggle_cursor", lambda self: None)
-
-
-@pytest.fixture(autouse=True)
-def frames_drawn_per_step(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each app draws once per Pilot step and when the test's body ends, not at every
-    refresh (``tests.support.frames``), unless the test is marked ``every_frame``."""
-    from tests.support.frames import held_frames
-
-    held_frames(request, monkeypatch)
+    steady_cursors(monkeypatch)
 
 
 @pytest.fixture(autouse=True)
-def pilot_waits_for_work(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Pilot's steps wait for the nodes with work in hand, not a round trip through every
-    node of the screen (``tests.support.pilot_wait``), and for what is due within a
-    frame, not a fixed sleep (``tests.support.idle_wait``)."""
-    from tests.support.idle_wait import waiting_until_nothing_due
-    from tests.support.pilot_wait import waiting_on_busy_nodes
+def faster_pilot(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Pilot draws once per step, waits only for the nodes with work in hand and for what
+    is due within a frame (``tests.support.fast_pilot``, each part only where the names
+    it needs are there); a slow test runs with stock Pilot."""
+    from tests.support.fast_pilot import speed_up
 
-    waiting_on_busy_nodes(monkeypatch)
-    waiting_until_nothing_due(monkeypatch)
+    return speed_up(request, monkeypatch)
 
 
 @pytest.fixture

@@ -19,7 +19,7 @@ from tests.support.chase import (
     screen_lines,
     table_of,
 )
-from tests.support.settle import press_settled, settle
+from tests.support.fast_pilot import press_settled, settle
 from tests.support.table import on_top, write_settings
 from tui.gameconfig import BOT_NAMES, GameConfig
 from tui.screens.confirm import ConfirmScreen
@@ -502,6 +502,7 @@ async def test_the_round_end_keeps_its_keys_when_its_text_is_taller_than_the_scr
     app, before = chase_app(make_app, app_dirs, config, controller=controller)
     async with app.run_test(size=(80, 24)) as pilot:
         await before(pilot)
+        await settle(pilot)  # the curtain counted as drawn before its Enter, on any load
         await press_settled(pilot, "enter", "s")
         assert isinstance(on_top(app), RoundEnd)
         text = "\n".join(screen_lines(app))

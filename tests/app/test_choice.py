@@ -11,7 +11,7 @@ from textual.widgets import Button, Footer, Select
 
 from tests.support.app import screen_cells
 from tests.support.chase import screen_lines
-from tests.support.settle import settle
+from tests.support.fast_pilot import settle
 from tui.screens.seat_row import KINDS
 from tui.widgets.choice import Choice
 

@@ -1,4 +1,4 @@
-"""The app tests' frames (``tests.support.frames``): one drawn per Pilot step, not one
+"""The app tests' frames (``tests.support.fast_pilot``): one drawn per Pilot step, not one
 per refresh, and a widget that cannot render still fails its test."""
 
 from __future__ import annotations

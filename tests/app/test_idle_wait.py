@@ -1,4 +1,4 @@
-"""Pilot's idle wait in the app tests (``tests.support.idle_wait``): it still waits for
+"""Pilot's idle wait in the app tests (``tests.support.fast_pilot``): it still waits for
 what is due within a frame (a short timer, the next refresh, a thread of the app's at
 work), and no longer than that."""
 
@@ -12,7 +12,7 @@ import pytest
 from textual.app import App, ComposeResult
 from textual.widgets import Static
 
-from tests.support.idle_wait import GRANULARITY, _due_soon
+from tests.support.fast_pilot import GRANULARITY, due_soon
 from tui.session.odds_warmup import THREAD_NAME as ODDS_THREAD
 
 
@@ -66,7 +66,7 @@ async def test_an_exiting_app_s_timers_are_not_waited_for() -> None:
         pilot.app.set_interval(GRANULARITY / 4, lambda: None)
         loop = asyncio.get_running_loop()
         await asyncio.sleep(0)
-        assert _due_soon(loop, pilot.app)[0] is not None, "a running timer is due within a frame"
+        assert due_soon(loop, pilot.app)[0] is not None, "a running timer is due within a frame"
         pilot.app._exit = True  # what App.exit sets first: timers then run nothing
-        assert _due_soon(loop, pilot.app) == (None, None)
+        assert due_soon(loop, pilot.app) == (None, None)
         pilot.app._exit = False

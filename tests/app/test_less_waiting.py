@@ -11,8 +11,8 @@ import pytest
 
 from tests.support.app import AppDirs
 from tests.support.chase import chase_config, controller_for, deck, play
+from tests.support.fast_pilot import settle
 from tests.support.pace import hold_reading
-from tests.support.settle import settle
 from tests.support.table import (
     ScriptedDice,
     aces_config,

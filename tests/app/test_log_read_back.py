@@ -9,7 +9,7 @@ from typing import Any
 
 from tests.support.app import AppDirs
 from tests.support.chase import chase_config, screen_lines
-from tests.support.settle import settle
+from tests.support.fast_pilot import settle
 from tests.support.table import table_of, write_settings
 from tui.gameconfig import BOT_NAMES
 from tui.widgets.action_bar import ActionBar

@@ -1,4 +1,4 @@
-"""Pilot's wait for the screen in the app tests (``tests.support.pilot_wait``): it still
+"""Pilot's wait for the screen in the app tests (``tests.support.fast_pilot``): it still
 waits for every message a node has queued or is handling, and asks no idle node."""
 
 from __future__ import annotations

@@ -131,22 +131,3 @@ async def test_the_rules_opened_again_at_a_ruling_show_it_at_the_top(make_app: M
         viewer = app.screen.query_one("#viewer-chase", RulesDocument)
         assert viewer.scroll_y == viewer.heading_line("C5") and viewer.scroll_y > 0
         assert "C5." in viewer.render_line(0).text
-
-
-@pytest.mark.every_frame
-async def test_the_rules_opened_the_first_time_come_in_few_frames(make_app: MakeApp) -> None:
-    """Every frame is bytes over SSH and CPU on a shared server: the key bar is drawn
-    with the screen's first frame (Textual's ``Footer`` mounted its keys after it, and
-    laid the screen out and painted it twice more: 6 updates alone, 4 or 5 now)."""
-    from tests.support.repaints import counting_repaints
-
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        with counting_repaints(app) as log:
-            app.action_show_rules("chase")
-            for _ in range(3):
-                await pilot.pause()
-            assert isinstance(app.screen, RulesScreen)
-            assert "Contents" in log.sent[0], "the keys are in the first frame"
-            assert len(log.updates) <= 5, log.updates

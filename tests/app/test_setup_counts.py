@@ -1,8 +1,9 @@
 """Adding a seat builds that seat's row and touches no other row (issue 12: each seat
 added cost 0.4 s of CPU, as every row was rewritten and the rows were heavy).
 
-These count widgets and updates rather than time them; ``tests/bench_screen_cpu.py``
-times it.
+These count the widgets the setup builds and rewrites, the app's own work, rather than
+time it; ``tests/bench_screen_cpu.py`` times it, and ``tests/bench_frames.py`` counts the
+frames, repaints and layouts Textual makes of it.
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from tests.support.app import open_setup
-from tests.support.repaints import counting_layouts, counting_repaints
 
 MakeApp = Callable[..., Any]
 
@@ -87,78 +87,3 @@ async def test_a_name_still_wrong_after_a_key_stays_marked(make_app: MakeApp) ->
         second.name_input.value = "ANN"
         await pilot.pause()
         assert second.name_input.has_class("-invalid"), "the same problem, still marked"
-
-
-async def _add_eight_seats(app: Any, pilot: Any) -> tuple[Any, list[tuple[int, int]]]:
-    """The Chase setup with eight seats added by Ctrl+N, past the screen at 80x24: the
-    screen, and for each seat the updates it took and how many were of the whole screen."""
-    setup = await open_setup(pilot, "c")
-    seats: list[tuple[int, int]] = []
-    with counting_repaints(app) as log:
-        for _ in range(8):
-            log.mark()
-            await pilot.press("ctrl+n")
-            for _ in range(3):
-                await pilot.pause()
-            seats.append((len(log.updates), sum(whole for whole, _ in log.updates)))
-    assert setup.seats.scroll_y > 0, "the last seats are below the screen"
-    return setup, seats
-
-
-@pytest.mark.every_frame
-async def test_a_seat_added_below_the_screen_comes_into_view_in_a_few_frames(
-    make_app: MakeApp,
-) -> None:
-    """Over SSH every frame costs bytes: the new seat is scrolled into view at once, and
-    drawn when its row, the numbers and the focus are in place. An animated scroll drew
-    8 to 10 frames for each seat added past the screen, later 3 or 4, then 2 (a second
-    frame for the widgets whose repaint was pending at the first:
-    ``tui/textual_compat/pending_repaints.py``); now one, two where the list begins to
-    scroll."""
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        setup, seats = await _add_eight_seats(app, pilot)
-        new = setup.rows()[-1]
-        assert setup.seats.region.contains_region(new.region)
-        assert app.focused is new.name_input
-    frames = [updates for updates, _ in seats]
-    assert max(frames) <= 2 and frames.count(1) >= len(frames) - 1, frames
-
-
-@pytest.mark.every_frame
-async def test_a_seat_added_below_the_screen_repaints_only_what_moved(
-    make_app: MakeApp,
-) -> None:
-    """A seat added past the screen scrolls the list and moves the focus to the new
-    name: neither repaints the whole screen (Textual repainted the heading, the options
-    and the key bar for both: ``tui/textual_compat/fresh_full_map.py`` and
-    ``focus_repaint.py``)."""
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        _, seats = await _add_eight_seats(app, pilot)
-    wholes = [whole for _, whole in seats]
-    assert max(wholes) == 0, wholes
-
-
-async def test_a_seat_added_below_the_screen_lays_the_screen_out_once(
-    make_app: MakeApp, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Once the list scrolls, the layout that places a new seat also scrolls the list
-    to its end (the list is anchored while the seat is added): one layout of the screen
-    for each seat, where a scroll asked for after the layout took a second one."""
-    layouts = counting_layouts(monkeypatch)
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        setup = await open_setup(pilot, "c")
-        per_seat = []
-        while len(setup.rows()) < 12:
-            layouts.clear()
-            await pilot.press("ctrl+n")
-            await pilot.pause()
-            per_seat.append(sum(layouts.values()))
-        new = setup.rows()[-1]
-        assert setup.seats.scroll_y > 0 and setup.seats.region.contains_region(new.region)
-        assert setup.seats.scroll_y == setup.seats.max_scroll_y
-        assert not setup.seats.is_anchored, "the anchor goes once the seat is drawn"
-    scrolling = per_seat[-4:]  # the list scrolls from the eighth seat on at 80x24
-    assert scrolling == [1, 1, 1, 1], per_seat

@@ -15,8 +15,8 @@ from typing import Any
 from textual.widgets import Static, Switch
 
 from tests.support.app import open_setup
+from tests.support.fast_pilot import settle
 from tests.support.resilience import send_keys
-from tests.support.settle import settle
 from tui.screens.seat_row import SeatRow
 from tui.screens.settings import SettingsScreen
 from tui.screens.setup import SetupScreen

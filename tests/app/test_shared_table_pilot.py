@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tests.support.app import AppDirs
-from tests.support.settle import settle
+from tests.support.fast_pilot import settle
 from tests.support.share import Robot
 from tests.support.svg_text import screen_lines
 from tests.support.table import write_settings

@@ -17,8 +17,8 @@ import pytest
 
 from tests.support.app import AppDirs, resize
 from tests.support.chase import chase_config, screen_lines
+from tests.support.fast_pilot import settle
 from tests.support.resilience import send_keys
-from tests.support.settle import settle
 from tests.support.table import (
     aces_config,
     engine_play_to_the_end,
@@ -87,7 +87,7 @@ MENUS: tuple[tuple[list[str], str], ...] = (
     (["f2"], "HelpScreen"),
     (["o"], "SavesScreen"),
     (["g"], "RecentScreen"),
-    (["ctrl+p"], "SafeCommandPalette"),
+    (["ctrl+p"], "CommandPalette"),
 )
 """The keys that open each screen from the title, and the screen they open."""
 

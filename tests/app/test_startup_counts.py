@@ -30,8 +30,8 @@ PLAY = ["play", "aces", "--names", "Ann,Ben,Cleo,Dan,Eve,Fay", "--seed", "7"]
 
 
 def own_sheets(app: Any) -> set[str]:
-    """The app's own ``.tcss`` sheets its style sheet holds so far (by name): read, and
-    so parsed, once each (``textual_compat.shared_css`` keeps the parses)."""
+    """The app's own ``.tcss`` sheets its style sheet holds so far (by name): each is read
+    and parsed when a screen naming it is first shown."""
     names = set()
     for read_from in app.stylesheet.source:
         path = Path(read_from[0])

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tests.support.app import AppDirs
-from tests.support.settle import settle
+from tests.support.fast_pilot import settle
 from tests.support.table import (
     aces_config,
     log_text,

@@ -39,8 +39,8 @@ from textual.widgets import OptionList
 
 from tests.support.app import SEED, AppDirs
 from tests.support.chase import chase_config, deck, deck_factory, screen_lines
+from tests.support.fast_pilot import press_settled
 from tests.support.pace import hold_forced_moves
-from tests.support.settle import press_settled
 from tests.support.table import aces_config, scripted_factory, write_settings
 from tui.app import PartyDiceApp
 

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tests.support.fast_pilot import screen_cells as screen_cells
+
 if TYPE_CHECKING:
     from tui.screens.setup import SetupScreen
 
@@ -60,23 +62,6 @@ async def drawn(pilot: Any) -> None:
             return
         await pilot.pause()
     raise AssertionError(f"{pilot.app.screen} was never drawn")
-
-
-def screen_cells(app: Any) -> list[tuple[str, Any]]:
-    """Every cell of the screen as drawn, (text, style) run by run: what two screens
-    must share to look the same to a player, colours and attributes included (not the
-    mouse data Textual keeps in a style's meta)."""
-    from rich.segment import Segment
-    from rich.style import Style
-
-    cells: list[tuple[str, Any]] = []
-    for strip in app.screen._compositor.render_strips():
-        plain = [Segment(s.text, Style.from_color(s.style.color, s.style.bgcolor)) for s in strip]
-        attrs = [s.style.without_color if s.style else None for s in strip]
-        runs = list(Segment.simplify(plain))
-        cells += [(s.text, s.style) for s in runs]
-        cells.append(("\n", tuple(str(a) for a in attrs)))
-    return cells
 
 
 async def open_setup(pilot: Any, key: str) -> SetupScreen:

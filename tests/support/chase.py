@@ -10,13 +10,11 @@ the top starting left of the dealer, the dealer last, and the stock follows.
 
 from __future__ import annotations
 
-import io
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from rich.console import Console
-
+from tests.support.fast_pilot import screen_lines as screen_lines
 from tui.engine.controller import Controller, Seat
 from tui.engine.core import Action
 from tui.gameconfig import GameConfig
@@ -99,25 +97,6 @@ def play(controller: Controller, *moves: str | tuple[str, int]) -> None:
     for move in moves:
         kind, arg = (move, None) if isinstance(move, str) else move
         controller.apply(Action(kind, "", "", arg))
-
-
-def screen_lines(app: Any) -> list[str]:
-    """The screen as a person sees it: every cell of every visible layer, as text
-    lines (what ``App.export_screenshot`` draws, without the SVG)."""
-    width, height = app.size
-    console = Console(
-        width=width,
-        height=height,
-        file=io.StringIO(),
-        force_terminal=True,
-        color_system="truecolor",
-        record=True,
-        legacy_windows=False,
-        safe_box=False,
-    )
-    update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
-    console.print(update)
-    return console.export_text(styles=False).splitlines()
 
 
 def table_of(app: Any) -> Any:

@@ -15,6 +15,7 @@ from typing import Any
 
 from textual import events
 
+from tests.support.fast_pilot import wait_for_screen
 from tests.support.table import new_engine
 from tui.engine.cards import FRESH_DECK
 from tui.engine.controller import Controller, Seat
@@ -56,10 +57,10 @@ async def send_keys(pilot: Any, keys: Iterable[str], *, exact: bool = True) -> N
     for key in keys:
         event = key_event(key)
         event.set_sender(app)
-        app._driver.send_message(event)
+        app.post_message(event)  # as the driver queues what the terminal sent
         count += 1
     for _ in range(count + 1 if exact else 1):
-        await pilot._wait_for_screen()
+        await wait_for_screen(pilot)
 
 
 def check_invariants(controller: Controller) -> str | None:

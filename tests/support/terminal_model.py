@@ -1,6 +1,6 @@
 """A model terminal for checking that two output streams draw the same screen.
 
-Written on its own (not from ``tui.textual_compat.lean_output``'s tables): SGR applied
+Written on its own (not from ``tui.lean``'s tables): SGR applied
 one parameter at a time, cursor moves (CUP, CUF, CUB, CHA, CR, LF), erasing (ECH, as
 with bce), a scroll region (DECSTBM, which homes the cursor) scrolled up (SU, the rows
 scrolled in blank in the background colour, as with bce), one or two cells per character
@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from rich.cells import get_character_cell_size
 
-from tui.textual_compat.lean_output import LeanStream
+from tui.lean.stream import LeanStream
 
 _SEQ = re.compile(r"\x1b\[([0-9;?]*)([A-Za-z])|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|([^\x1b])")
 _OFF = {22: (1, 2), 23: (3,), 24: (4, 21), 25: (5, 6), 27: (7,), 28: (8,), 29: (9,)}

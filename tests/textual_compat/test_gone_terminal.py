@@ -12,8 +12,9 @@ import pytest
 from textual.drivers import linux_driver
 from textual.drivers._writer_thread import MAX_QUEUED_WRITES, WriterThread
 
+from tui.lean.driver import LeanOutputDriver, lean
+from tui.textual_compat.fixed_app import fixed_driver
 from tui.textual_compat.gone_terminal import GoneWhenItFails, guard_output
-from tui.textual_compat.lean_output import LeanOutputDriver, lean
 
 
 class Gone(io.StringIO):
@@ -55,7 +56,7 @@ async def test_a_live_terminal_is_written_as_before_and_the_driver_wraps_its_own
     output.flush()
     assert live.getvalue() == "drawn" and not output.gone
     assert output.getvalue() == "drawn"  # anything else goes to the file itself
-    driver: Any = lean(linux_driver.LinuxDriver)(object())  # type: ignore[arg-type]
+    driver: Any = fixed_driver(lean(linux_driver.LinuxDriver))(object())  # type: ignore[arg-type]
     assert issubclass(type(driver), LeanOutputDriver)
     assert isinstance(driver._file, GoneWhenItFails) and driver._file._file is sys.__stderr__
     guard_output(driver)

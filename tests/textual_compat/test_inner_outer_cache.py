@@ -12,9 +12,9 @@ from typing import Any
 from textual._styles_cache import StylesCache
 from textual.color import Color
 
-from tui.textual_compat import inner_outer_cache
+from tui.textual_compat import install
 
-inner_outer_cache.apply()
+install.install()
 TEXTUALS: Any = StylesCache.get_inner_outer.__wrapped__
 
 

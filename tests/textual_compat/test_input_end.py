@@ -25,9 +25,8 @@ def test_the_thread_decodes_each_read_and_skips_an_empty_one() -> None:
     assert "if not unicode_data:" in source  # skipped, and the loop selects again
 
 
-def test_once_applied_the_drivers_decoders_notice_the_end() -> None:
-    terminal_input.apply()
-    terminal_input.apply()
+def test_once_installed_the_drivers_decoders_notice_the_end() -> None:
+    terminal_input.assemble()  # again: the same as once
     for module in (linux_driver, linux_inline_driver):
         factory = getattr(module, "getincrementaldecoder")  # noqa: B009
         assert isinstance(factory, input_end.EndAware)

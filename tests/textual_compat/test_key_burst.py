@@ -1,12 +1,12 @@
-"""``key_burst``: ``App._screen_stack``, ``App._replace_screen``,
-``Screen._pop_result_callback``, ``App._on_key`` and the key routing it waits for."""
+"""``key_burst``: ``App._on_key`` and the key routing it waits for."""
 
 from __future__ import annotations
 
 import inspect
-from typing import Any, ClassVar
+import time
+from typing import ClassVar
 
-from textual import _context, events
+from textual import _time, events
 from textual.app import App, ComposeResult
 from textual.binding import BindingType
 from textual.message_pump import MessagePump
@@ -17,19 +17,13 @@ from tui.textual_compat.key_burst import KeyBurstApp
 
 
 def test_the_private_names_are_still_there() -> None:
-    assert App()._screen_stack == []
-    assert inspect.iscoroutinefunction(App._replace_screen)
-    assert list(inspect.signature(App._replace_screen).parameters) == ["self", "screen"]
-    assert list(inspect.signature(Screen._pop_result_callback).parameters) == ["self"]
-    # KeyBurstApp pops a covered screen with the steps Textual's own pop takes.
-    source = inspect.getsource(App.pop_screen)
-    for step in ("self._screen_stack", "._pop_result_callback()", "self._replace_screen("):
-        assert step in source, step
     assert "def _settle" not in inspect.getsource(App)  # no clash with a Textual name
     # A key back up at the app runs the bindings of whatever screen is on top; the
     # handlers of the classes below ours are skipped once the default is prevented.
     assert "self._check_bindings(event.key)" in inspect.getsource(App._on_key)
     assert "message._no_default_action" in inspect.getsource(MessagePump._get_dispatch_methods)
+    # A key's ``time`` is Textual's clock, which is ``time.monotonic`` on Linux.
+    assert _time.get_time is time.monotonic
 
 
 class Named(Screen[str]):
@@ -56,30 +50,6 @@ class Opener(Named):
 
 class BurstApp(KeyBurstApp[None]):
     pass
-
-
-async def test_a_covered_screen_that_closes_closes_itself() -> None:
-    app = BurstApp()
-    results: list[Any] = []
-    async with app.run_test() as pilot:
-        covered, cover = Named("covered"), Named("cover")
-        await app.push_screen(covered, results.append)
-        await app.push_screen(cover)
-
-        def close_covered() -> None:
-            covered.dismiss("mine")
-
-        covered.call_later(close_covered)
-        await pilot.pause()
-        assert app.screen_stack[1:] == [cover] and results == ["mine"]
-        # A screen already gone closes nothing.
-        token = _context.active_message_pump.set(covered)
-        try:
-            app.pop_screen()
-        finally:
-            _context.active_message_pump.reset(token)
-        await pilot.pause()
-        assert app.screen is cover
 
 
 async def test_a_key_typed_ahead_goes_to_the_screen_the_key_before_opened() -> None:

@@ -7,15 +7,12 @@ import inspect
 from textual.app import App, ComposeResult
 from textual.widgets import OptionList
 
-from tui.textual_compat import option_list_paging
+from tui.textual_compat.installed import on
 
 
 def test_the_private_names_are_still_there() -> None:
-    option_list_paging.apply()
-    patched = OptionList._move_page
-    option_list_paging.apply()
-    assert OptionList._move_page is patched  # idempotent
-    original = inspect.getclosurevars(patched).nonlocals["move_page"]
+    assert on("option_list_paging")
+    original = OptionList._move_page.__wrapped__  # type: ignore[attr-defined]
     assert list(inspect.signature(original).parameters) == ["self", "direction"]
     assert "self._index_to_line" in inspect.getsource(original)
     assert OptionList()._index_to_line == {}
@@ -24,7 +21,6 @@ def test_the_private_names_are_still_there() -> None:
 async def test_page_keys_on_a_list_that_was_never_laid_out() -> None:
     """Textual 8.2.8 raised KeyError paging an OptionList with no room yet (a Select's
     overlay, the palette's list): the workaround makes the key do nothing."""
-    option_list_paging.apply()
 
     class Tiny(App[None]):
         def compose(self) -> ComposeResult:

@@ -1,5 +1,6 @@
-"""``quit_lane``: ``App._post_message`` (the driver's way in), the app's queue, and the
-effect: keys left far behind a quit key are dropped, keys of the same burst are not."""
+"""``quit_lane``: ``App.post_message`` (the driver's way in goes through it), the app's
+queue, and the effect: keys left far behind a quit key are dropped, keys of the same
+burst are not."""
 
 from __future__ import annotations
 
@@ -15,11 +16,12 @@ from tui.textual_compat.quit_lane import BACKLOG, BEHIND, QuitLaneApp
 
 def test_the_private_names_are_still_there() -> None:
     assert "self._app._post_message(message)" in inspect.getsource(Driver.send_message)
+    assert "return self.post_message(message)" in inspect.getsource(MessagePump._post_message)
     assert "return Queue()" in inspect.getsource(MessagePump._message_queue.func)
     assert isinstance(_queue.Queue[int]().values, deque)
 
 
-async def test_keys_left_far_behind_a_quit_key_are_dropped() -> None:
+def test_keys_left_far_behind_a_quit_key_are_dropped() -> None:
     app = QuitLaneApp[None]()
     quit_key = events.Key("ctrl+q", None)
     old, fresh, resize = (
@@ -32,18 +34,18 @@ async def test_keys_left_far_behind_a_quit_key_are_dropped() -> None:
     older_resize = events.Resize.from_dimensions((1, 1), None)
     for message in (older_resize, old, resize, fresh):
         app._message_queue.put_nowait(message)
-    await app._post_message(quit_key)
+    app.post_message(quit_key)
     assert list(app._message_queue.values) == [resize, fresh, quit_key]
 
 
-async def test_a_backlog_of_keys_is_dropped_however_fresh() -> None:
+def test_a_backlog_of_keys_is_dropped_however_fresh() -> None:
     app = QuitLaneApp[None]()
     burst = [events.Key("a", "a") for _ in range(BACKLOG)]
     for key in burst:
         app._message_queue.put_nowait(key)
-    await app._post_message(events.Key("ctrl+q", None))
+    app.post_message(events.Key("ctrl+q", None))
     assert len(app._message_queue.values) == BACKLOG + 1  # a burst: kept
     app._message_queue.put_nowait(events.Key("b", "b"))
-    await app._post_message(events.Key("ctrl+c", None))
+    app.post_message(events.Key("ctrl+c", None))
     left: list[events.Key] = list(app._message_queue.values)
     assert [event.key for event in left] == ["ctrl+c"]

@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 from textual.drivers import linux_driver
 
-from tui.textual_compat.lean_output import lean
+from tui.lean.driver import lean
+from tui.textual_compat.fixed_app import fixed_driver
 
 
 @pytest.fixture(autouse=True)
@@ -53,7 +54,7 @@ async def test_textual_starts_again_on_a_sigcont_it_never_stopped_for() -> None:
 
 
 async def test_the_apps_driver_does_not_and_its_handler_is_the_one_installed() -> None:
-    driver: Any = lean(linux_driver.LinuxDriver)(object())  # type: ignore[arg-type]
+    driver: Any = fixed_driver(lean(linux_driver.LinuxDriver))(object())  # type: ignore[arg-type]
     started = resumes(driver)
     assert signal.getsignal(signal.SIGCONT) == driver._sigcont_application
     driver._sigcont_application(signal.SIGCONT, None)  # as with a hang-up's SIGHUP
@@ -78,10 +79,10 @@ async def test_textual_stops_inside_the_signal_handler(monkeypatch: pytest.Monke
 
 
 async def test_the_apps_driver_stops_after_the_frame(monkeypatch: pytest.MonkeyPatch) -> None:
-    driver: Any = lean(linux_driver.LinuxDriver)(object())  # type: ignore[arg-type]
+    driver: Any = fixed_driver(lean(linux_driver.LinuxDriver))(object())  # type: ignore[arg-type]
     done = stops_recorded(driver, monkeypatch)
     assert signal.getsignal(signal.SIGTSTP) == driver._sigtstp_application
-    with driver._lean_lock:  # the signal lands inside a frame being written
+    with driver.lean_lock:  # the signal lands inside a frame being written
         driver._sigtstp_application(signal.SIGTSTP, None)
         assert done == []
     await asyncio.sleep(0)  # the loop's next turn
@@ -90,7 +91,7 @@ async def test_the_apps_driver_stops_after_the_frame(monkeypatch: pytest.MonkeyP
 
 async def test_after_its_own_stop_it_starts_again(monkeypatch: pytest.MonkeyPatch) -> None:
     """Ctrl+Z (SIGTSTP), then ``fg`` (SIGCONT): back to the app, as before."""
-    driver: Any = lean(linux_driver.LinuxDriver)(object())  # type: ignore[arg-type]
+    driver: Any = fixed_driver(lean(linux_driver.LinuxDriver))(object())  # type: ignore[arg-type]
     started = resumes(driver)
     done = stops_recorded(driver, monkeypatch)
     driver._sigtstp_application(signal.SIGTSTP, None)

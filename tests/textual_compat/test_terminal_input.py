@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import inspect
 import time
+from typing import Any
 
 import pytest
 from textual import events
@@ -13,7 +14,14 @@ from textual._xterm_parser import XTermParser
 from textual.drivers import linux_driver, linux_inline_driver
 
 from tui.textual_compat import terminal_input, unended_paste
-from tui.textual_compat.terminal_input import TerminalInputParser
+from tui.textual_compat.extended_keys import ExtendedKeyGuard
+from tui.textual_compat.lone_escape import LoneEscapeGuard
+from tui.textual_compat.unasked_reports import UnaskedReportGuard
+
+
+def installed_parser() -> Any:
+    """A parser of the class the installed workarounds give the drivers."""
+    return terminal_input.parser_class()()
 
 
 def test_the_driver_builds_its_decoder_and_parser_from_the_globals() -> None:
@@ -26,12 +34,14 @@ def test_the_driver_builds_its_decoder_and_parser_from_the_globals() -> None:
     assert "paste_buffer" in inspect.getsource(XTermParser.parse)
 
 
-def test_once_applied_bad_bytes_decode_to_the_replacement_character() -> None:
-    terminal_input.apply()
-    terminal_input.apply()
+def test_once_installed_bad_bytes_decode_to_the_replacement_character() -> None:
     decode = getattr(linux_driver, "getincrementaldecoder")("utf-8")().decode  # noqa: B009
     assert decode(b"caf\xe9 \xff") == "caf\ufffd \ufffd"
-    assert getattr(linux_driver, "XTermParser") is TerminalInputParser  # noqa: B009
+    for module in (linux_driver, linux_inline_driver):
+        parser = getattr(module, "XTermParser")  # noqa: B009
+        guards = (LoneEscapeGuard, UnaskedReportGuard, ExtendedKeyGuard)
+        assert all(issubclass(parser, guard) for guard in guards), parser.__mro__
+        assert parser.__mro__.index(UnaskedReportGuard) < parser.__mro__.index(XTermParser)
 
 
 def keys(parser: XTermParser, data: str) -> list[str]:
@@ -39,14 +49,14 @@ def keys(parser: XTermParser, data: str) -> list[str]:
 
 
 def test_an_extended_key_beyond_unicode_is_ignored() -> None:
-    parser = TerminalInputParser()
+    parser = installed_parser()
     assert keys(parser, "\x1b[1114112u") == []
     assert keys(parser, "\x1b[97;1;1114112u") == []
     assert keys(parser, "\x1b[97u\x11") == ["a", "ctrl+q"]
 
 
 def test_a_paste_left_open_ends_after_a_moment_of_silence(monkeypatch: object) -> None:
-    parser = TerminalInputParser()
+    parser = installed_parser()
     assert list(parser.feed("\x1b[200~pasted\x07")) == []
     parser._last_input = time.monotonic() - unended_paste.SILENCE - 0.1
     (pasted,) = list(parser.tick())
@@ -59,10 +69,10 @@ def test_a_paste_left_open_ends_after_a_moment_of_silence(monkeypatch: object) -
 
 
 def test_a_quit_key_inside_an_open_paste_ends_it_and_stays_a_key() -> None:
-    parser = TerminalInputParser()
+    parser = installed_parser()
     out = list(parser.feed("\x1b[200~pasted\x11after"))
     assert [type(event).__name__ for event in out][:2] == ["Paste", "Key"]
-    assert out[0].text == "pasted" and out[1].key == "ctrl+q"  # type: ignore[attr-defined]
+    assert out[0].text == "pasted" and out[1].key == "ctrl+q"
     assert keys(parser, "x") == ["x"]
 
 
@@ -89,7 +99,7 @@ def test_textual_believes_size_reports_it_did_not_ask_for() -> None:
 
 
 def test_a_size_report_counts_only_once_the_terminal_said_it_sends_them() -> None:
-    parser = TerminalInputParser()
+    parser = installed_parser()
     assert resizes(parser, FALSE_SIZE + "x") == []
     assert (parser.mouse_pixels, parser.terminal_size) == (False, None)
     assert keys(parser, "\x1b[48;1;1;1;1t\x11") == ["ctrl+q"]
@@ -101,7 +111,7 @@ def test_a_size_report_counts_only_once_the_terminal_said_it_sends_them() -> Non
 
 
 def test_a_second_answer_about_size_reports_is_not_believed() -> None:
-    parser = TerminalInputParser()
+    parser = installed_parser()
     assert len(list(parser.feed("\x1b[?2048;0$y"))) == 1  # not supported: SIGWINCH it is
     assert list(parser.feed("\x1b[?2048;1$y")) == []  # typed later: not an answer
     assert resizes(parser, FALSE_SIZE) == []
@@ -122,7 +132,7 @@ def waited(parser: XTermParser) -> list[str]:
 
 
 def test_a_read_of_a_lone_escape_is_the_escape_key_at_once() -> None:
-    parser = TerminalInputParser()
+    parser = installed_parser()
     assert keys(parser, "\x1b") == ["escape"]
     assert parser._timeout_time is None and list(parser.tick()) == []
     assert keys(parser, "x") == ["x"]  # and the next key is a key of its own
@@ -142,7 +152,7 @@ def test_a_read_of_a_lone_escape_is_the_escape_key_at_once() -> None:
 )
 def test_an_escape_with_more_in_its_read_is_parsed_as_textual_does(reads: list[str]) -> None:
     """Every ESC but a read of one between sequences keeps Textual's meaning and wait."""
-    ours, textuals = TerminalInputParser(), XTermParser()
+    ours, textuals = installed_parser(), XTermParser()
     for data in reads:
         assert keys(ours, data) == keys(textuals, data)
         assert (ours._timeout_time is None) == (textuals._timeout_time is None)
@@ -154,5 +164,5 @@ def test_escdelay_in_the_environment_brings_the_wait_back(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setenv("ESCDELAY", "300")
-    parser = TerminalInputParser()
+    parser = installed_parser()
     assert keys(parser, "\x1b") == [] and waited(parser) == ["escape"]

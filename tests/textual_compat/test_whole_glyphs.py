@@ -15,7 +15,7 @@ from textual.app import App, ComposeResult
 from textual.widgets import Static
 
 from tests.bench_screen import Screen as ModelTerminal
-from tui.textual_compat import whole_glyphs
+from tui.textual_compat.installed import on
 
 TEXT = "a漢字漢字 end"
 """On a layer above a widget two cells wide: the cut at column 2 falls inside 漢."""
@@ -35,7 +35,7 @@ class Layered(App[None]):
 
 def _original() -> Any:
     """Textual's own ``_render_chops``."""
-    whole_glyphs.apply()
+    assert on("whole_glyphs")
     return Compositor.__dict__["_render_chops"].__wrapped__
 
 
@@ -47,8 +47,6 @@ def textual_as_it_is(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 def test_textual_divides_each_line_at_every_cut() -> None:
-    whole_glyphs.apply()
-    whole_glyphs.apply()  # idempotent
     source = inspect.getsource(_original())
     for line in (
         "final_cuts = [cut for cut in cuts[y] if (last_cut >= cut >= first_cut)]",

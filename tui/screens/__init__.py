@@ -3,14 +3,13 @@ top of another: Escape goes back to where you came from."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual.binding import Binding, BindingType
+from textual.screen import Screen
 
-from tui.textual_compat.quiet_resume import QuietResume
 
-
-class SubScreen(QuietResume):
+class SubScreen(Screen[Any]):
     """A screen that Escape closes."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]

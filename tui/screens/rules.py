@@ -8,9 +8,7 @@ a list of the headings beside it.
 The app builds the screen once and keeps it (``RulesScreen.shown_in``): opening the
 rules again shows the same widgets, already styled and wrapped, set back to how a new
 screen would open. Building it (its tabs, two documents, lists, header and footer) is
-most of what opening the rules costs, and a player opens them again and again; pushed
-again, it is not restyled unless the theme or the style sheet changed meanwhile
-(``textual_compat.quiet_resume``).
+most of what opening the rules costs, and a player opens them again and again.
 """
 
 from __future__ import annotations

@@ -9,13 +9,14 @@ finished games were recorded.
 from __future__ import annotations
 
 import os
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
+from textual.screen import Screen
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -25,7 +26,6 @@ from tui.gameconfig import GameConfig
 from tui.games.spec import GameSpec
 from tui.screens.game_keys import GameKeyed
 from tui.storage.paths import history_path
-from tui.textual_compat.quiet_resume import QuietResume
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.textfit import crop
 
@@ -77,7 +77,7 @@ def _prompt(key: str, title: str, note: str) -> Text:
     return text
 
 
-class TitleScreen(GameKeyed, QuietResume):
+class TitleScreen(GameKeyed, Screen[Any]):
     """Pick a game, the rules, the settings, or a saved game (build it with ``built()``:
     a key per game comes first)."""
 

@@ -1,68 +1,19 @@
-"""Every use of Textual's private API, one module per workaround.
+"""Workarounds for bugs of Textual's that players meet, and every use of its private API.
 
-party-dice pins Textual exactly (``textual==8.2.8``). Where the public API cannot do what
-the app needs, the private attribute or method is used here and nowhere else, and
-``tests/textual_compat/`` fails when the pinned Textual changes it, so that an upgrade
-shows which workaround to revisit:
+party-dice pins Textual (``textual==8.2.8``) and Rich. Where Textual crashes, hangs,
+loses input or a save, draws wrongly or leaks memory, one module here works around it,
+and nothing else lives here. ``install`` installs them all, once, when ``tui.app`` is
+imported, each only if the names it needs are there (a name gone skips it with one line
+in the log); ``PARTY_DICE_TEXTUAL_FIXES=off`` runs stock Textual. ``UPSTREAM.md`` has a
+row for each (the upstream issue, its state, when it can go) and the runbook for a new
+Textual; ``tests/textual_compat/`` has a guard test for each.
 
-- ``calling_screen``: which screen the running code runs for (``textual._context``,
-  ``DOMNode._parent``).
-- ``key_burst``: keys typed ahead act in order, each on the screen the keys before it
-  left (``App._screen_stack``, ``App._replace_screen``, ``Screen._pop_result_callback``).
-- ``crash_output``: save before Textual shuts down on an error, and keep tracebacks in a
-  file (``App._handle_exception``, ``App._print_error_renderables``,
-  ``App._exit_renderables``).
-- ``safe_palette``: the command palette's search worker outliving the palette
-  (``CommandPalette._gather_commands`` and three private watchers and actions).
-- ``option_list_paging``: PgUp/PgDn on an ``OptionList`` not laid out yet
-  (``OptionList._move_page``, ``OptionList._index_to_line``).
-- ``stale_nodes``: a screen closed or not composed yet ignores the handlers and actions
-  that still reach it (``MessagePump._dispatch_message``, ``App._dispatch_action``,
-  ``App._handle_exception``, ``textual._context.active_message_pump``).
-- ``terminal_input``: installs, in the Linux drivers' input thread, ``input_decoding``
-  (bytes that are not UTF-8 become U+FFFD), ``extended_keys`` (``ESC [ n u`` beyond
-  U+10FFFF is ignored), ``unended_paste`` (a bracketed paste left open ends) and
-  ``unasked_reports`` (a window size reported on the input counts only if asked for)
-  and ``lone_escape`` (a read of one ESC is the Escape key, at once, without the 100 ms
-  wait); ``textual._xterm_parser.XTermParser`` and the drivers' module globals.
-- ``gone_terminal``: a write to a terminal gone (EIO) drops the output instead of
-  ending Textual's writer thread, whose full queue then blocked the event loop and the
-  hang-up save (``LinuxDriver._file``).
-- ``stray_continue``: a SIGCONT (the kernel sends one with a hang-up's SIGHUP) starts
-  application mode again only after the driver's own SIGTSTP; Textual's restart from
-  inside a frame being written blocked the loop and the hang-up save; a SIGTSTP stops
-  the app after the frame being written, not inside it, where it waited for the
-  frame's lock for good (``LinuxDriver._sigcont_application``,
-  ``LinuxDriver._sigtstp_application``, ``LinuxDriver._must_signal_resume``).
-- ``quiet_resume``: a screen pushed again is restyled only when the theme, the app's
-  classes or its own style sheets changed (``Screen._on_screen_resume``).
-- ``quiet_resize``: a resize to the size a screen is laid out at lays nothing out again
-  (``Screen._screen_resized``, ``Screen._compositor``); ``QuietResume`` includes it.
-- ``quit_lane``: Ctrl+Q overtakes a backlog of unhandled keys (``App._post_message``,
-  ``MessagePump._message_queue``).
-- ``input_batches``: the terminal's input reaches the app one batch per loop callback,
-  not one task per key (``Driver.send_message``, ``Driver._loop``, ``Driver._app``).
-- ``one_reflow``: a full layout gives each widget its sizes without asking for a second
-  full layout (and a second paint) through ``virtual_size`` (``Screen._refresh_layout``,
-  ``Widget._size_updated``).
-- ``quiet_resize``: a screen's own first layout, reported back to it as a resize, does
-  not lay it and every screen under it out again (``Screen._on_resize`` and the state
-  it reads).
-- ``styled_when_mounted``: a widget's class changes before it is mounted do not
-  restyle it (public names: ``App.update_styles``; mounting styles it).
-- ``shared_css``: a style sheet source is parsed once per process and set of theme
-  variables, not again by every ``Stylesheet`` and reparse (``Stylesheet._parse_rules``,
-  ``Stylesheet._variables``).
-- ``inner_outer_cache``: a widget gone takes its rendered lines with it; Textual's
-  per-instance cache of two background styles kept the last 1024 widgets' lines alive
-  (``StylesCache.get_inner_outer``).
-- ``lean_output``: the terminal is sent a style only when it changes, a cursor move
-  only when the cursor is elsewhere and a cell only when it shows something else
-  (``Driver.write``; it undoes ``Strip.render``'s style and reset around every segment
-  and the whole regions Textual repaints; ``App._driver`` to forget the cells on a
-  resize); ``lean_sgr``, ``lean_cells`` and ``lean_scroll`` are its parts that know no
-  Textual.
-
-``patches.apply()`` installs the ones that patch Textual's classes in place (the
-others are mixins of the app).
+- The input thread (``terminal_input`` puts them in the drivers' decoder and parser):
+  ``input_decoding``, ``input_end``, ``extended_keys``, ``unended_paste``,
+  ``unasked_reports``, ``lone_escape``.
+- The terminal driver (mixins, ``fixed_app``): ``gone_terminal``, ``stray_continue``.
+- The app (mixins of ``fixed_app.FixedApp``): ``crash_output``, ``stale_nodes``,
+  ``quit_lane``, ``key_burst``.
+- Patched in place: ``option_list_paging``, ``inner_outer_cache``, ``whole_glyphs``,
+  ``stale_nodes``' message handlers.
 """

@@ -11,6 +11,7 @@ keeps Textual's own output).
 
 When it can go: if Textual gains public hooks for "an error is about to end the app" and
 "print the error". ``tests/textual_compat/test_crash_output.py`` checks the private names.
+Off (``tui.textual_compat.install``), the app is Textual's: a traceback, no save first.
 """
 
 from __future__ import annotations
@@ -20,6 +21,9 @@ import sys
 from textual.app import App, ReturnType
 
 from tui.crash_log import crash_line
+from tui.textual_compat.installed import on
+
+FIX = "crash_output"
 
 
 class QuietCrashApp(App[ReturnType]):
@@ -39,14 +43,14 @@ class QuietCrashApp(App[ReturnType]):
 
     def _handle_exception(self, error: Exception) -> None:
         """An unexpected error: save what can be saved before Textual shuts down."""
-        if self.crash_error is None:
+        if on(FIX) and self.crash_error is None:
             self.crash_error = error
             self.saved_on_crash = self.save_open_games()
         super()._handle_exception(error)
 
     def _print_error_renderables(self) -> None:
         """Keep tracebacks away from players: write them to a file, print one line."""
-        if not self._exit_renderables or "debug" in self.features:
+        if not on(FIX) or not self._exit_renderables or "debug" in self.features:
             super()._print_error_renderables()
             return
         self.crashed = True

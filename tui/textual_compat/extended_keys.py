@@ -10,22 +10,9 @@ Why we need it: no input may stop the app. ``ExtendedKeyGuard`` (a mixin for the
 parser, see ``terminal_input``) turns such a sequence into Textual's own "ignored key"
 (``Keys.Ignore``), which the parser drops as it drops any sequence it is told to ignore.
 
-When it can go: when Textual range-checks the code points. The guard calls Textual's
-own method, so it only changes what happens on the error.
-``tests/textual_compat/test_terminal_input.py`` checks the private names;
+When it can go: when Textual range-checks the code points (not filed yet: the report is
+in ``UPSTREAM.md``). ``tests/textual_compat/test_terminal_input.py`` checks it;
 ``tests/app/test_input_storms.py`` sends the sequence through a real pty.
-
-Upstream report (textual, 8.2.8):
-    Title: ``ESC [ 1114112 u`` on stdin crashes the app (``chr()`` out of range).
-    Smallest reproduction::
-
-        from textual._xterm_parser import XTermParser
-        list(XTermParser().feed("\\x1b[1114112u"))   # ValueError
-
-    (also ``\\x1b[97;1;1114112u`` through ``_parse_colon_codepoints``).
-    Suggested fix: in ``_parse_extended_key`` and ``_parse_colon_codepoints``,
-    treat a code point above ``sys.maxunicode`` as an unknown sequence (return
-    ``None``/ignore) instead of calling ``chr()`` on it.
 """
 
 from __future__ import annotations

@@ -7,26 +7,17 @@ the exception ends that thread, and the next 30 frames fill the queue: the event
 then blocks for good on the 31st. The kernel's SIGHUP comes a moment after the
 terminal closes, and ``tui.hangup`` points the output at ``/dev/null`` when it
 arrives; a computer's turn that drew frames in between still blocked the loop, so the
-app never ran its hang-up save and the watchdog ended it (exit 1; the autosave after
-the last move still held the game). The failures of ``tests/app/test_hangup.py`` first
-put down to this were mostly another cause, found later: the SIGCONT that comes with
-the SIGHUP (``stray_continue``).
+app never ran its hang-up save (the autosave after the last move still held the game).
 
 What this does: the driver's output file is wrapped so that once a write or flush
 fails with an ``OSError`` the output is taken to be gone, and every write after it is
 dropped. The writer thread lives on, the queue drains, and the loop is free for the
 save. Everything else (``fileno``, ``isatty``) goes to the file itself.
 
-Private: ``LinuxDriver._file``, read when application mode starts.
+Private: ``LinuxDriver._file``, read when application mode starts; ``GuardedOutput``
+(a driver mixin, see ``fixed_app``) wraps it once the driver is built.
 ``tests/textual_compat/test_gone_terminal.py`` checks the name and the effect.
-
-Upstream report (textual, 8.2.8):
-    Title: an EIO on the terminal kills the writer thread and then blocks the event loop.
-    Smallest reproduction: run an app on a pty, close the master while the app keeps
-    refreshing: the ``textual-output`` thread dies on ``OSError: [Errno 5]`` and the
-    next ``Driver.write`` blocks forever in ``Queue.put``.
-    Suggested fix: in ``WriterThread.run`` stop writing (but keep draining the queue)
-    after an ``OSError``.
+Upstream: textual#6692 (the same full queue, after ``App.suspend``); ``UPSTREAM.md``.
 """
 
 from __future__ import annotations
@@ -65,3 +56,11 @@ def guard_output(driver: Any) -> None:
     file = getattr(driver, "_file", None)
     if file is not None and not isinstance(file, GoneWhenItFails):
         driver._file = GoneWhenItFails(file)
+
+
+class GuardedOutput:
+    """A Linux driver mixin whose output file drops what it cannot write."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        guard_output(self)

@@ -17,18 +17,9 @@ the rules and the Chase setup opened and closed twenty times left 28.7 MB alloca
 What this does: the same function, cached on what it depends on (the two colours), not
 on the instance: a class-level function, as intended.
 
-Private: ``textual._styles_cache.StylesCache.get_inner_outer``. ``apply()`` is
-idempotent and called from ``patches.apply()``;
+Private: ``textual._styles_cache.StylesCache.get_inner_outer``.
 ``tests/textual_compat/test_inner_outer_cache.py`` fails when Textual's method is no
-longer the one replaced here.
-
-Upstream report (textual, 8.2.8):
-    Title: ``StylesCache.get_inner_outer`` keeps 1024 dead widgets' lines alive.
-    Smallest reproduction: mount and remove 100 ``Static`` widgets, ``gc.collect()``:
-    their ``StylesCache`` objects (and rendered Strips) are still referenced by
-    ``StylesCache.get_inner_outer.cache_info()``'s cache.
-    Suggested fix: add ``@classmethod`` above ``@lru_cache(1024)`` (or make it a
-    module-level function).
+longer the one replaced here. Upstream: textual#6665 (``UPSTREAM.md``).
 """
 
 from __future__ import annotations
@@ -39,7 +30,7 @@ from textual._styles_cache import StylesCache
 from textual.color import Color
 from textual.style import Style
 
-_APPLIED = "_party_dice_inner_outer_cache"
+from tui.textual_compat.installed import replace
 
 
 @lru_cache(1024)
@@ -58,9 +49,6 @@ def _get_inner_outer(
 
 
 def apply() -> None:
-    """Install the instance-free cache (once)."""
-    if getattr(StylesCache, _APPLIED, False):
-        return
+    """Install the instance-free cache."""
     _get_inner_outer.__wrapped__ = StylesCache.get_inner_outer  # type: ignore[attr-defined]
-    StylesCache.get_inner_outer = _get_inner_outer  # type: ignore[method-assign,assignment]
-    setattr(StylesCache, _APPLIED, True)
+    replace(StylesCache, "get_inner_outer", _get_inner_outer)

@@ -5,7 +5,7 @@ terminal is readable, reads, and skips an empty read ("this can occur if the std
 piped"). When the terminal has gone and no SIGHUP came (the app is not the session
 leader: ``su user -c party-dice``, ``setsid``), the terminal stays readable with
 nothing to read: the thread reads end-of-file for ever, a core at 100 %, and the app
-never saves nor leaves (found by an adversarial test: 249 CPU ticks in 3 s).
+never saves nor leaves.
 
 What this does: the decoder the thread builds (the module global
 ``getincrementaldecoder``) is wrapped. An empty read that is not the last one (the
@@ -14,16 +14,8 @@ this process SIGHUP, which ``tui.hangup`` turns into a save and an exit as for a
 dropped SSH link; each one after it waits ``IDLE_TICK`` seconds, the thread's own tick
 while the terminal is quiet, until the app is gone.
 
-Private: the module globals ``getincrementaldecoder`` of ``textual.drivers.linux_driver``
-and ``linux_inline_driver``, and the thread's ``decode(read(...), final=...)``.
-``tests/textual_compat/test_input_end.py`` checks them and the effect.
-
-Upstream report (textual, 8.2.8):
-    Title: the input thread spins on end-of-file when the terminal goes without SIGHUP.
-    Smallest reproduction: ``setsid -w python app.py`` in a tmux window, then
-    ``tmux kill-session``: ``read(0, "", 4096) = 0`` in a loop, 100 % CPU.
-    Suggested fix: in ``run_input_thread``, treat an empty read after ``select`` as the
-    end of input (stop the thread, and post a message the app can act on).
+``tests/textual_compat/test_input_end.py`` checks the thread's ``decode(read(...),
+final=...)`` and the effect. Upstream: PR textual#6690 (``UPSTREAM.md``).
 """
 
 from __future__ import annotations
@@ -33,8 +25,6 @@ import signal
 import threading
 from collections.abc import Callable
 from typing import Any
-
-from textual.drivers import linux_driver, linux_inline_driver
 
 IDLE_TICK = 0.1
 """Seconds an empty read waits after the first: ``run_input_thread``'s select timeout."""
@@ -71,8 +61,6 @@ class EndAware:
     """A stand-in for ``codecs.getincrementaldecoder`` whose decoders notice the end of
     the input; ``factory`` makes the decoders (the lenient ones of ``input_decoding``)."""
 
-    __party_dice_end_aware__ = True
-
     def __init__(self, factory: Any, on_end: Callable[[], None] = hang_up) -> None:
         self.factory = factory
         self.on_end = on_end
@@ -84,14 +72,3 @@ class EndAware:
             return _Watching(make(*args, **kwargs), self.on_end)
 
         return watching
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.factory, name)  # ``input_decoding`` knows its own by a mark
-
-
-def apply() -> None:
-    """Wrap the drivers' decoder factory (once; later calls do nothing)."""
-    for module in (linux_driver, linux_inline_driver):
-        current = getattr(module, "getincrementaldecoder")  # noqa: B009 - not exported
-        if not getattr(current, "__party_dice_end_aware__", False):
-            setattr(module, "getincrementaldecoder", EndAware(current))  # noqa: B010

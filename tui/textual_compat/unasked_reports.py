@@ -11,29 +11,16 @@ And any number of ``ESC [ ? 2048 ; n $ y`` answers are believed: one saying "ena
 makes the driver ignore SIGWINCH, the real resizes, for good.
 
 Why we need it: after a storm of keys the app was at 1x1 while the terminal was 80x24:
-Ctrl+Q was handled and its question ("Quit party-dice?") was up, but drawn in one
-cell, so for the player the app had gone deaf and blind (issue 17, item 7; seeds 1
-and 5 of the storm test). Whether the last real resize (SIGWINCH) or the last false
-report came last depended on how fast the input thread read the storm, hence the
-timing. ``UnaskedReportGuard`` (a mixin for the parser, see ``terminal_input``) lets
+Ctrl+Q's question was up, drawn in one cell; for the player the app had gone deaf and
+blind (issue 17). ``UnaskedReportGuard`` (a mixin for the parser, see ``terminal_input``) lets
 through the first answer to the mode-2048 query only, and size reports only once that
 answer said the terminal supports the mode (exactly when the driver turns it on and
 stops listening to SIGWINCH); a report it drops leaves the parser's idea of the
 terminal's size (used for pixel mouse coordinates) as it was.
 
-When it can go: when Textual ignores size reports it did not enable.
-``tests/textual_compat/test_terminal_input.py`` checks the private names and the
-effect; ``tests/app/test_input_storms.py`` sends a false report through a real pty.
-
-Upstream report (textual, 8.2.8):
-    Title: An unsolicited ``CSI 48;…t`` on stdin resizes the app (to 1x1, for good).
-    Smallest reproduction: in any app on a terminal without mode 2048 (or on a plain
-    pty), write ``\\x1b[48;1;1;1;1t`` to its terminal: the app lays itself out for one
-    cell and stays so until the next SIGWINCH. (``\\x1b[?2048;1$y`` typed later makes
-    the driver ignore SIGWINCH from then on.)
-    Suggested fix: in ``XTermParser`` emit ``Resize`` for in-band reports only after
-    in-band resize mode was enabled (the driver knows: ``_in_band_window_resize``),
-    and accept only the first mode-2048 report, the answer to the driver's query.
+When it can go: when Textual ignores size reports it did not enable (not filed yet: the
+report is in ``UPSTREAM.md``). ``tests/textual_compat/test_terminal_input.py`` checks
+it; ``tests/app/test_input_storms.py`` sends a false report through a real pty.
 """
 
 from __future__ import annotations

@@ -15,16 +15,8 @@ pasted is delivered as a ``Paste`` event and the keys after it are keys again. A
 key (Ctrl+Q, Ctrl+C: the bytes 0x11 and 0x03, which no clipboard text holds) inside an
 open paste ends it at once and stays a key, so quitting works even within that moment.
 
-When it can go: when Textual ends a paste that stays open (or offers a timeout).
-``tests/textual_compat/test_terminal_input.py`` checks the marker names and the effect.
-
-Upstream report (textual, 8.2.8):
-    Title: An unterminated bracketed paste makes the app ignore all further input.
-    Smallest reproduction: in any app, write ``\\x1b[200~abc`` to its terminal, then
-    press Ctrl+Q: nothing happens, ever (``XTermParser.parse`` appends every
-    following character to ``paste_buffer``).
-    Suggested fix: in ``XTermParser`` flush the paste (as if ``ESC [ 201 ~`` had
-    come) when no input has arrived for a short while during a paste, from ``tick``.
+When it can go: when Textual ends a paste that stays open (not filed yet: the report is
+in ``UPSTREAM.md``). ``tests/textual_compat/test_terminal_input.py`` checks it.
 """
 
 from __future__ import annotations

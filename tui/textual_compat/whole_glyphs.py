@@ -17,16 +17,9 @@ a partial update writes each chop from its start, so the character comes out who
 its place. A line with nothing but single-width characters is divided as before, with
 one check of its text.
 
-Private: ``Compositor._render_chops``, ``Compositor.cuts``, ``Compositor._get_renders``.
+Private: ``Compositor._render_chops``, ``Compositor._get_renders``.
 ``tests/textual_compat/test_whole_glyphs.py`` compares Textual's method with the copy
-this is made from, and checks the effect.
-
-Upstream report (textual, 8.2.8):
-    Title: a wide character is replaced by two spaces where a widget beneath ends.
-    Smallest reproduction: a ``Static("a漢字")`` on a layer above a ``Static`` of width
-    2: the screen shows "a  字" (the cut at column 2 falls inside 漢).
-    Suggested fix: in ``_render_chops``, do not divide a strip inside a double-width
-    character when the strip fills the chops on both sides.
+this is made from, and checks the effect. Upstream: textual#6357 (``UPSTREAM.md``).
 """
 
 from __future__ import annotations
@@ -39,7 +32,8 @@ from textual._compositor import Compositor
 from textual.geometry import Region
 from textual.strip import Strip
 
-_APPLIED = "_party_dice_whole_glyphs"
+from tui.textual_compat.installed import replace
+
 _EMPTY = Strip([], 0)
 
 
@@ -111,10 +105,6 @@ def _render_chops(
 
 
 def apply() -> None:
-    """Install the compositor's division that keeps wide characters whole (once)."""
-    if getattr(Compositor, _APPLIED, False):
-        return
-    original = Compositor._render_chops
-    _render_chops.__wrapped__ = original  # type: ignore[attr-defined]
-    Compositor._render_chops = _render_chops  # type: ignore[method-assign]
-    setattr(Compositor, _APPLIED, True)
+    """Install the compositor's division that keeps wide characters whole."""
+    _render_chops.__wrapped__ = Compositor._render_chops  # type: ignore[attr-defined]
+    replace(Compositor, "_render_chops", _render_chops)

@@ -7,6 +7,12 @@ adds to a bare Textual app (issue 7: start-up within 1.3 times the bare app). Th
 widget draws the same line (same characters, same colours, the palette key on the right
 after a thin rule) from one ``render`` in the first frame, repaints when the screen's
 bindings change, and turns a click on a key into that key, as the Footer does.
+
+Issue 34 measured ``Footer`` again against its budget (start-up within 1.7 times a bare
+Textual app to the title, 2.3 times to an Aces table): with ``Footer`` in its place the
+app took 2.19 and 2.53 times the bare app, with this 1.53 and 1.75 times (5 runs each,
+interleaved, on a machine at load 7 to 11; CPU to the first frame 2.07 and 2.26 times
+against 1.38 and 1.69). The bytes a turn sends were the same.
 """
 
 from __future__ import annotations

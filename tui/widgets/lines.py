@@ -21,7 +21,7 @@ def _signature(line: Text) -> tuple[object, ...]:
 
 class LineWidget(Widget):
     """Base for the table's widgets: ``content_lines`` in, minimal repaints out (a new
-    size is painted by the layout that gave it, once: ``textual_compat.one_reflow``)."""
+    size is painted whole by the layout that gave it)."""
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from tui.textual_compat.lean_sgr import Style, blank_look
+from tui.lean.sgr import Style, blank_look
 
 UNKNOWN = object()
 """A cell whose look is not known: equal to no key a drawing makes."""

@@ -1,6 +1,6 @@
 """A terminal's SGR state and cursor, and the shortest sequences that change them.
 
-The half of ``lean_output`` that knows no Textual: what ``ESC[...m`` does to the style
+Part of the lean stream (``tui.lean.stream``): what ``ESC[...m`` does to the style
 in force (``apply_sgr``), the shortest way from one style to another (``transition``),
 what a blank cell shows (``blank_look``), how far text moves the cursor when that is
 certain (``advance``) and the shortest cursor move (``move``), and whether the

@@ -16,14 +16,14 @@ line, or the place). On a terminal whose terminfo has ``bce`` (xterm and its kin
 screen or tmux) a run of ten or more blanks in one background, even cut into pieces
 where widgets meet, is erased (ECH) rather than written.
 
-It also keeps what every cell shows (``tui.textual_compat.lean_cells``): Textual repaints
-a region whole (a seat panel of which one line changed, the table under a lifted
-round-end box), and the runs already on the terminal are moved past, not sent again.
-Where terminfo has ``csr`` and ``indn``, a band of whole rows that moved up (the log gaining
-lines) is scrolled and only what differs drawn (``tui.textual_compat.lean_scroll``).
-A Chase person's turn with curtains went from 8.2, 14.3 and 8.3 KB (seeds 1-3, 80x24)
-to 7.1, 12.3 and 7.1 KB, and from 15.9 KB to 8.3 KB at 160x48; it costs the stream about
-1-1.6 ms more CPU per frame (0.8 to 1.9 ms at 80x24, 1.1 to 2.8 ms at 160x48).
+It also keeps what every cell shows (``tui.lean.cells``): Textual repaints a region whole
+(a seat panel of which one line changed, the table under a lifted round-end box), and
+the runs already on the terminal are moved past, not sent again. Where terminfo has
+``csr`` and ``indn``, a band of whole rows that moved up (the log gaining lines) is
+scrolled and only what differs drawn (``tui.lean.scroll``). A Chase person's turn with
+curtains went from 8.2, 14.3 and 8.3 KB (seeds 1-3, 80x24) to 7.1, 12.3 and 7.1 KB, and
+from 15.9 KB to 8.3 KB at 160x48; it costs the stream about 1-1.6 ms more CPU per frame
+(0.8 to 1.9 ms at 80x24, 1.1 to 2.8 ms at 160x48).
 
 It never repeats a character (REP, ``CSI n b``), though xterm's terminfo has ``rep``
 and it would save a quarter of those bytes: many terminals that call themselves xterm
@@ -38,54 +38,27 @@ so every cell is forgotten. The cursor counts as lost after anything but text it
 measure (ASCII, Latin-1, box drawing, blocks and shapes up to U+25FC, card suits, one
 cell each, as Rich measures them), and the cells after it on its row with it.
 
-``LeanOutputApp`` runs the terminal's driver as a subclass whose ``write`` goes
-through one ``LeanStream`` (``Driver.write`` and ``App.get_driver_class`` are public;
-it lives here because it undoes a habit of Textual's renderer, ``Strip.render``), and
-on a resize makes it forget every cell (``App._driver``, private: a resized terminal
-may have moved or cut any of them; Textual repaints them all next).
-Pilot's headless driver writes nothing and is left alone.
-
-When it can go: when Textual's renderer writes each style change once and only the
-cells that changed. Checked by
-``tests/textual_compat/test_lean_output.py`` (the same cells, colours and attributes on
-a model terminal, fed both streams).
-
-Upstream report (textual, 8.2.8):
-    Title: Strip.render writes the full SGR and a reset around every segment.
-    Smallest reproduction: a bordered Static in a 256-colour terminal; count the
-    ``ESC[0m`` in one frame (one per segment, about 40% of the bytes).
-    Suggested fix: render a strip's segments as style transitions, resetting once at
-    the end of the line.
+It knows nothing of Textual: ``tui.lean.driver`` puts it between Textual's renderer and
+the terminal. Checked by ``tests/lean/test_stream.py`` (the same cells, colours and
+attributes on a model terminal, fed both streams).
 """
 
 from __future__ import annotations
 
-import os
 import re
-import threading
-from functools import cache
 from typing import Any
 
-from textual import events
-from textual.app import App, ReturnType
-from textual.driver import Driver
-from textual.drivers.headless_driver import HeadlessDriver
-
-from tui.textual_compat.gone_terminal import guard_output
-from tui.textual_compat.lean_cells import UNKNOWN, ShownCells, cell_keys, changed_runs
-from tui.textual_compat.lean_scroll import STILL, TOKEN, find_scroll, scroll_sequence
-from tui.textual_compat.lean_sgr import (
+from tui.lean.cells import UNKNOWN, ShownCells, cell_keys, changed_runs
+from tui.lean.scroll import STILL, TOKEN, find_scroll, scroll_sequence
+from tui.lean.sgr import (
     PLAIN,
     Style,
     advance,
     apply_sgr,
     blank_look,
-    erases_in_background,
     move,
-    scrolls_regions,
     transition,
 )
-from tui.textual_compat.stray_continue import ResumeOnlyAfterStop
 
 _INCOMPLETE = re.compile(r"\x1b(?:\[[0-?]*[ -/]*|\][^\x07\x1b]*\x1b?)?\Z")
 WRAP_MODES = {"\x1b[?7h": True, "\x1b[?7l": False}
@@ -323,78 +296,3 @@ class LeanStream:
             write(" " * count)
             self.cursor = (row, col + count)
         self.wanted = wanted
-
-
-class LeanOutputDriver(Driver):
-    """A driver whose output goes through one ``LeanStream``."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        guard_output(self)  # a terminal gone must not stop the writer thread
-        term = os.environ.get("TERM")
-        self.lean = LeanStream(erases_in_background(term), scrolls_regions(term))
-        self._lean_lock = threading.Lock()
-
-    def forget_cells(self, width: int | None = None, height: int | None = None) -> None:
-        """The terminal's cells may show anything now (it was resized to ``width`` by
-        ``height`` cells): send them all."""
-        with self._lean_lock:
-            self.lean.shown.forget()
-            self.lean.width, self.lean.height = width, height
-
-    def forget_everything(self) -> None:
-        """The terminal may show anything, in any style, with its cursor anywhere (a
-        ``wall`` message or another program wrote to it): know none of it."""
-        with self._lean_lock:
-            self._start_over()
-            wrap = "" if self.lean.wraps else "\x1b[?7l"  # the mode Textual set, again
-            super().write("\x1b[0m" + wrap)  # type: ignore[safe-super]
-            self.lean.actual = self.lean.desired = PLAIN  # the style, known again
-
-    def _start_over(self) -> None:
-        """A stream that knows nothing of the terminal but its width (lock held)."""
-        old = self.lean
-        self.lean = LeanStream(old.erase, old.scroll)
-        self.lean.width, self.lean.height, self.lean.wraps = old.width, old.height, old.wraps
-
-    def write(self, data: str) -> None:
-        with self._lean_lock:  # one stream, in the order it is written
-            try:
-                lean = self.lean.feed(data)
-            except Exception:  # never a screen left undrawn: this write as it came,
-                lean = data  # and a stream that knows nothing of the terminal yet
-                self._start_over()
-            super().write(lean)  # type: ignore[safe-super]
-
-
-@cache
-def lean(driver_class: type[Driver]) -> type[Driver]:
-    """``driver_class`` written lean (one class per driver), deaf to a SIGCONT it did
-    not stop for (``stray_continue``)."""
-    bases = (LeanOutputDriver, ResumeOnlyAfterStop, driver_class)
-    return type(f"Lean{driver_class.__name__}", bases, {})
-
-
-class LeanOutputApp(App[ReturnType]):
-    """An app whose terminal driver writes only the sequences that change the screen."""
-
-    def get_driver_class(self) -> type[Driver]:
-        driver_class = super().get_driver_class()
-        if issubclass(driver_class, HeadlessDriver):
-            return driver_class
-        return lean(driver_class)
-
-    def action_redraw(self) -> None:
-        """Draw every cell again (Ctrl+L): the stream sends only what it knows changed, so
-        what something else wrote over the screen would otherwise stay."""
-        driver = self._driver
-        if isinstance(driver, LeanOutputDriver):
-            driver.forget_everything()
-        self.refresh()
-
-    def on_resize(self, event: events.Resize) -> None:
-        """A terminal resized may have moved, cut or kept any cell: the stream forgets
-        what it shows (Textual repaints all of it next). ``App._driver`` is private."""
-        driver = self._driver
-        if isinstance(driver, LeanOutputDriver):
-            driver.forget_cells(event.size.width, event.size.height)

@@ -1,4 +1,4 @@
-"""``lean_output``: the lean stream draws what Textual's stream draws, in fewer bytes.
+"""``tui.lean``: the lean stream draws what Textual's stream draws, in fewer bytes.
 
 A model terminal (written here on its own, not from ``LeanStream``'s tables) is fed
 Textual's real output for a Chase table and its curtains, and separately the lean
@@ -23,14 +23,9 @@ from textual.drivers.linux_driver import LinuxDriver
 from textual.geometry import Size
 from textual.strip import Strip
 
-from tests.support.repaints import counting_repaints
 from tests.support.terminal_model import same_screens
-from tui.textual_compat.lean_output import (
-    LeanOutputApp,
-    LeanOutputDriver,
-    LeanStream,
-    lean,
-)
+from tui.lean.driver import LeanOutputApp, LeanOutputDriver, lean
+from tui.lean.stream import LeanStream
 
 
 def test_textual_still_writes_a_style_and_a_reset_around_every_segment() -> None:
@@ -107,7 +102,7 @@ async def test_a_stream_that_fails_writes_what_came_and_starts_over(
     assert isinstance(driver, LeanOutputDriver)
     monkeypatch.setattr(HeadlessDriver, "write", lambda self, data: written.append(data))
     driver.write("\x1b[0m\x1b[31mA\x1b[0m\x1b[31mB\x1b[0m")
-    monkeypatch.setattr(LeanStream, "_text", lambda *args: 1 / 0)
+    monkeypatch.setattr(LeanStream, "feed", lambda *args: 1 / 0)
     driver.write("\x1b[1;1H\x1b[31mC\x1b[0m")
     assert written == ["\x1b[0m\x1b[31mAB\x1b[0m", "\x1b[1;1H\x1b[31mC\x1b[0m"]
     assert driver.lean.actual is None and driver.lean.cursor is None
@@ -222,9 +217,7 @@ def test_runs_of_one_character_go_out_whole_never_repeated() -> None:
 )
 def test_rows_are_scrolled_only_where_terminfo_can(term: str, scrolls: bool) -> None:
     """Asked in a process of its own: curses reads one terminal's entry per process."""
-    ask = (
-        f"from tui.textual_compat.lean_sgr import scrolls_regions; print(scrolls_regions({term!r}))"
-    )
+    ask = f"from tui.lean.sgr import scrolls_regions; print(scrolls_regions({term!r}))"
     answer = subprocess.run([sys.executable, "-c", ask], capture_output=True, text=True)
     assert answer.stdout.split() == [str(scrolls)], answer.stderr
 
@@ -283,13 +276,10 @@ def test_a_frame_with_one_row_changed_is_not_scrolled_to_a_row_like_it_lower_dow
 
 
 async def test_a_resize_makes_the_stream_forget_what_the_terminal_shows() -> None:
-    """A resized terminal may have moved or cut any cell: everything goes out again.
-    ``App._driver`` is the driver the app runs (private)."""
-    assert "self._driver = driver_class(" in inspect.getsource(App._build_driver)
+    """A resized terminal may have moved or cut any cell: everything goes out again."""
     app = LeanOutputApp[None]()
     driver = lean(HeadlessDriver)(app)
-    assert isinstance(driver, LeanOutputDriver)
-    app._driver = driver
+    assert isinstance(driver, LeanOutputDriver) and app.lean_driver is driver
     driver.lean.feed("\x1b[0m" + FRAME)
     assert driver.lean.shown.rows
     app.on_resize(events.Resize(Size(100, 30), Size(100, 30)))
@@ -307,8 +297,7 @@ async def test_ctrl_l_redraws_every_cell_in_a_style_stated_anew(
     monkeypatch.setattr(HeadlessDriver, "write", lambda self, data: written.append(data))
     app = LeanOutputApp[None]()
     driver = lean(HeadlessDriver)(app)
-    assert isinstance(driver, LeanOutputDriver)
-    app._driver = driver
+    assert isinstance(driver, LeanOutputDriver) and app.lean_driver is driver
     driver.write("\x1b[0m" + FRAME)
     driver.write(FRAME)
     assert "Ann" not in written[-1]
@@ -319,16 +308,33 @@ async def test_ctrl_l_redraws_every_cell_in_a_style_stated_anew(
     assert driver.lean.cursor is not None
 
 
-async def test_ctrl_l_is_bound_and_repaints_the_whole_screen() -> None:
+@pytest.mark.parametrize("lean_stream", ["on", "off"])
+async def test_ctrl_l_is_bound_and_sends_the_whole_screen_again(
+    lean_stream: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Any
+) -> None:
+    """Ctrl+L mends a garbled screen with the lean stream and without it
+    (``PARTY_DICE_LEAN=off``): every cell is sent again, the title's words among them."""
+    from tests.support.recording import recorded
     from tui.app import PartyDiceApp
 
+    monkeypatch.setenv("PARTY_DICE_LEAN", lean_stream)
+    for name in ("CONFIG", "STATE", "DATA"):
+        monkeypatch.setenv(f"XDG_{name}_HOME", str(tmp_path / name))
     app = PartyDiceApp()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with recorded(app, monkeypatch) as (pilot, terminal):
         await pilot.pause()
-        with counting_repaints(app) as log:
-            await pilot.press("ctrl+l")
-            await pilot.pause()
-        assert log.updates and log.full >= 1
+        assert (app.lean_driver is not None) == (lean_stream == "on")
+        terminal.mark()
+        await pilot.press("ctrl+l")
+        await pilot.pause()
+        again = "".join(terminal.new)
+    assert "Aces in the Pot" in again and "Chase the Ace" in again, again
+    assert len(again.encode()) > 1_000
+
+
+def test_the_lean_stream_can_be_turned_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PARTY_DICE_LEAN", "off")
+    assert LeanOutputApp[None]().get_driver_class() is LinuxDriver
 
 
 def test_random_frames_draw_the_same_through_every_shortcut() -> None:

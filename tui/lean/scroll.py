@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import re
 
-from tui.textual_compat.lean_cells import UNKNOWN, ShownCells, cell_keys
-from tui.textual_compat.lean_sgr import PLAIN, Style, advance, apply_sgr
+from tui.lean.cells import UNKNOWN, ShownCells, cell_keys
+from tui.lean.sgr import PLAIN, Style, advance, apply_sgr
 
 TOKEN = re.compile(
     r"\x1b\[(?P<sgr>[0-9;]*)m"
