@@ -46,11 +46,11 @@ SEEN_ON_BLANKS = frozenset({"4", "21", "9", "53", "51", "52"})
 NARROW_SYMBOLS = frozenset("★♠♡♢♣♤♥♦♧✗✕•—…↑↓⚀⚁⚂⚃⚄⚅⭘")
 """Characters of East Asian width ambiguous or neutral that the app draws itself: stars,
 suits and crosses, the rules' bullets and dashes, the setup's arrows, the die faces
-(one cell, ``DESIGN.md``) and the circle of Textual's ``Header``. Each is one cell as
-Rich measures it and Textual lays it out; a terminal that drew one two wide would break
-the layout whatever the stream did. Taken as unknown, each lost the cursor on its row
-and made the stream send that row and the next again on every repaint (the rules screen
-went out whole twice when it was drawn twice)."""
+(drawn one cell wide everywhere, ``tui.glyphs``) and the circle of Textual's ``Header``.
+Each is one cell as Rich measures it and Textual lays it out; a terminal that drew one
+two wide would break the layout whatever the stream did. Taken as unknown, each lost the
+cursor on its row and made the stream send that row and the next again on every repaint
+(the rules screen went out whole twice when it was drawn twice)."""
 
 
 @lru_cache(maxsize=4096)
