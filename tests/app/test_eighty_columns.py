@@ -149,3 +149,34 @@ async def test_recent_games_fit_the_width(make_app: MakeApp, app_dirs: AppDirs) 
         wanted = {"57", "rounds", "Dealer's", "King", "Four", "lives", "Pairs", "are", "safe"}
         wanted |= {word for name in players for word in name.split()}
         assert wanted <= words, wanted - words
+
+
+async def test_aces_odds_read_whole_beside_three_chips(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    """Four seats at 80 columns leave a panel 15 cells: "3 chips, 22 %" fits only
+    without the chip dots, so the dots go (not a lone "+", nor a cut percentage)."""
+    from tui.engine.aces.odds import ChainSpec, forget, known
+    from tui.narrate.words import percent
+    from tui.widgets.player_panel import PlayerPanel
+
+    forget()
+    write_settings(app_dirs.settings, show_odds=True)
+    app = make_app(settings_path=app_dirs.settings, rng_factory=scripted_factory([2, 3] * 20))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(aces_config(4, variants={"three-chip"}, first_seat=0))
+        await pilot.pause()
+        await pilot.press("enter")
+        for _ in range(200):
+            if known(ChainSpec.for_table(frozenset({"three-chip"}), 4)) is not None:
+                break
+            await pilot.pause(0.05)
+        await pilot.pause()
+        panels = list(app.screen.query(PlayerPanel))
+        assert len(panels) == 4
+        for panel in panels:
+            assert panel.model is not None and panel.model.odds is not None
+            shown = flat(rows_of(app, panel))
+            assert f"3 chips, {percent(panel.model.odds)}" in shown, shown
+            assert "+" not in shown and "\u2026" not in shown, shown
+    forget()

@@ -177,8 +177,10 @@ class PlayerPanel(LineWidget):
         count = model.counters
         if count <= room:
             symbols = " ".join(symbol * count)
-        else:
-            symbols = " ".join(symbol * max(0, room - 1)) + " +"
+        elif room >= 2:
+            symbols = " ".join(symbol * (room - 1)) + " +"
+        else:  # no room for a symbol before its "+": the words say the count alone
+            symbols = ""
         line = Text()
         if symbols:
             line.append(symbols + " ", style="bold")
