@@ -180,3 +180,25 @@ async def test_aces_odds_read_whole_beside_three_chips(
             assert f"3 chips, {percent(panel.model.odds)}" in shown, shown
             assert "+" not in shown and "\u2026" not in shown, shown
     forget()
+
+
+async def test_eight_chase_seats_show_every_computer_name_whole(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    """Eight seats at 80 columns leave a panel 15 cells: "Barbara computer" does not fit,
+    so the kind shortens to "bot" before the name is cut ("Ba…ra" while the log says
+    Barbara)."""
+    from tui.widgets.player_panel import PlayerPanel
+
+    write_settings(app_dirs.settings)
+    app = make_app(settings_path=app_dirs.settings)
+    names = ["Ann", "Ben", "Cleo", *BOT_NAMES[:5]]
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(chase_config(names, bots=range(3, 8), dealer=0))
+        await pilot.pause()
+        panels = list(app.screen.query(PlayerPanel))
+        assert len(panels) == 8
+        for panel, name in zip(panels, names, strict=True):
+            first = rows_of(app, panel)[0].split()
+            assert name in first, (name, first)
+            assert first[-1] in (("computer", "bot") if name in BOT_NAMES else ("person",)), first

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from rich.cells import cell_len
 from rich.text import Text
 
-from tui.cells import fit
+from tui.cells import fit, printable
 from tui.narrate.words import percent
 from tui.widgets.lines import LineWidget
 from tui.widgets.textfit import crop
@@ -64,6 +64,9 @@ class PanelModel:
     """A game's own one-line form of the seat, used when the panel is one line high."""
     odds: float | None = None
     """The seat's chance to win the round, when the table shows odds."""
+    computer_names: int = 8
+    """The widest computer's name at the table, in cells: every computer seat says
+    "computer" or every one says "bot", as the widest fits."""
 
     @property
     def counter_text(self) -> str:
@@ -134,16 +137,24 @@ class PlayerPanel(LineWidget):
             lines.append(crop(model.detail, width))
         return lines[:height]
 
-    def _kind(self, model: PanelModel) -> str:
-        return "person" if model.bot is None else "computer"
+    def _kind(self, model: PanelModel, name_width: int, width: int) -> str:
+        """ "person" or "computer" after the name. The name is what the log and the
+        prompts say, so it goes whole first: where the widest computer's name at the
+        table would be cut beside "computer", every computer seat says "bot" ("Barbara
+        bot", not "Ba\u2026ra computer"), and a person's name that would be cut beside
+        "person" goes without the word."""
+        if model.bot is not None:
+            wide = 2 + model.computer_names + 1 + len("computer") <= width
+            kind = "computer" if wide else "bot"
+        else:
+            kind = "person" if 2 + name_width + 1 + len("person") <= width else ""
+        return kind if width - 2 - len(kind) - 1 >= 4 else ""
 
     def _name_line(self, model: PanelModel, width: int) -> Text:
         turn = "turn" in model.flags
         marker = (">" if model.ascii_only else "\u25b6") if turn else " "
-        kind = self._kind(model)
-        room = width - 2 - len(kind) - 1
-        if room < 4:
-            kind, room = "", width - 2
+        kind = self._kind(model, cell_len(printable(model.name)), width)
+        room = width - 2 - (len(kind) + 1 if kind else 0)
         name = fit(model.name, room, model.ascii_only)
         line = Text()
         line.append(marker + " ", style="bold" if turn else "")
