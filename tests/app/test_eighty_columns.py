@@ -202,3 +202,47 @@ async def test_eight_chase_seats_show_every_computer_name_whole(
             first = rows_of(app, panel)[0].split()
             assert name in first, (name, first)
             assert first[-1] in (("computer", "bot") if name in BOT_NAMES else ("person",)), first
+
+
+async def test_the_aces_info_keeps_its_lines_apart_with_three_variants(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    """Three variants wrap the variants line: the reminder of the rules makes room
+    (the variants say it), so no line runs into the next ("Single round  Variants")."""
+    write_settings(app_dirs.settings)
+    app = make_app(settings_path=app_dirs.settings)
+    variants = {"three-chip", "right-pass", "last-roll"}
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(aces_config(4, variants=variants, first_seat=0))
+        await pilot.pause()
+        rows = [row.strip() for row in rows_of(app, app.screen.query_one(TableInfo))]
+        assert rows[0] == "Single round", rows
+        assert "Variants: Last Roll, Right-Pass, Three-Chip Start" in flat(rows[1:]), rows
+
+
+async def test_the_host_sees_who_asks_to_join_an_aces_table(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    """An Aces info box is three rows at 80x24: who asks to join comes first and reads
+    whole, and so does who is here ("Here: Ann · away: Ben · free: Cleo")."""
+    from tests.support.settle import settle
+    from tests.support.share import aces_config as shared_aces
+    from tests.support.share import offline_pair
+    from tui.share.remote import RemoteSession
+
+    write_settings(app_dirs.settings)
+    seats: list[dict[str, Any]] = [
+        {"name": "Ann", "user": "root", "state": "here"},
+        {"name": "Ben", "user": "ben", "state": "away"},
+        {"name": "Cleo", "user": None, "state": "free"},
+        {"name": "Dot", "user": None, "state": "computer"},
+    ]
+    presence = {"seats": seats, "watching": [], "asking": [{"id": 7, "user": "eve"}]}
+    remote, _peer = offline_pair(shared_aces(), {0}, presence, host=True)
+    app = make_app(settings_path=app_dirs.settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_table(RemoteSession(remote))
+        await settle(pilot)
+        rows = [row.strip() for row in rows_of(app, app.screen.query_one(TableInfo))]
+        assert rows[0] == "Asking to join: eve (W answers)", rows
+        assert "Here: Ann \u00b7 away: Ben \u00b7 free: Cleo" in rows, rows

@@ -230,7 +230,8 @@ async def test_w_at_the_hosts_terminal_lets_a_joiner_in_or_kicks_a_seat(
         app.open_table(RemoteSession(remote))
         await settle(pilot)
         info = app.screen.query_one(TableInfo)
-        assert info.lines[-1].startswith("Asking to join: eve (W answers) · here: Ann")
+        assert info.lines[0] == "Asking to join: eve (W answers)"
+        assert info.lines[-1].startswith("Here: Ann")
         assert "Asking to join: eve (W answers)" in "\n".join(screen_lines(app.export_screenshot()))
         await pilot.press("w")
         await settle(pilot)

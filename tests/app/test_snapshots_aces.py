@@ -151,8 +151,8 @@ def test_aces_match_standings(
     """A three-round match after round 1: "Round 1: Cleo wins", the pot held 2 chips, 2
     points for Cleo, 2 rounds to go; standings Cleo 2 points (star), Ann and Ben 0
     points; choices "Enter Next round" and "Esc Look at the table". Behind it the info
-    box flows its four lines into its three rows (round, points, variants, and the
-    rules cut short with an ellipsis at 80x24)."""
+    box's three rows at 80x24 drop the reminder of the rules where the sixes go, and
+    keep the round, the points and the variants whole."""
     config = aces_config(3, first_seat=0, match="rounds", rounds=3)
     app, before = table_app(make_app, app_dirs, config, CLEO_WINS, ["enter", "r", "r"])
     assert snap_compare(app, terminal_size=size, run_before=before)
@@ -200,7 +200,8 @@ def test_aces_hostile_names(
     snap_compare: Any, make_app: Any, app_dirs: AppDirs, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Names with markup and wide characters are shown literally and cut with an
-    ellipsis: "[bold red]x[/]" in plain text (its panel "[bold re…x[/]"), the long wide
+    ellipsis: "[bold red]x[/]" in plain text (its panel drops "person" to show it whole),
+    the long wide
     name cut in the middle, whole characters either side of the "…" (张伟张伟…张伟), the
     layout the same as with short names."""
     hold_forced_moves(monkeypatch)
