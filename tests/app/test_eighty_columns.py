@@ -246,3 +246,24 @@ async def test_the_host_sees_who_asks_to_join_an_aces_table(
         rows = [row.strip() for row in rows_of(app, app.screen.query_one(TableInfo))]
         assert rows[0] == "Asking to join: eve (W answers)", rows
         assert "Here: Ann \u00b7 away: Ben \u00b7 free: Cleo" in rows, rows
+
+
+async def test_the_setup_variants_line_keeps_all_five_and_its_change_button(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    """Five Chase variants are longer than the line: they wrap under "Variants:", and
+    the Change button stays on the screen beside them."""
+    from tui import games
+
+    chosen = frozenset({"announce-low", "dealers-king", "dealer-draws", "four-lives", "king-stops"})
+    write_settings(app_dirs.settings, variants={"chase": chosen})
+    app = make_app(settings_path=app_dirs.settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        button = app.screen.query_one("#setup-change-variants")
+        assert app.screen.region.contains_region(button.region), button.region
+        assert "Change" in flat(rows_of(app, button))
+        shown = flat(rows_of(app, app.screen.query_one("#setup-variants")))
+        for title in games.variant_titles("chase", chosen):
+            assert title in shown, (title, shown)
