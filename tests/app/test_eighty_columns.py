@@ -267,3 +267,26 @@ async def test_the_setup_variants_line_keeps_all_five_and_its_change_button(
         shown = flat(rows_of(app, app.screen.query_one("#setup-variants")))
         for title in games.variant_titles("chase", chosen):
             assert title in shown, (title, shown)
+
+
+async def test_a_tied_showdown_names_both_losers_in_the_middle(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    """Ben and Cleo tie for the lowest card: the middle says so in lines that fit
+    ("Ben and Cleo" / "lose a life"), not "Ben +1 lose a …"."""
+    from tests.support.chase import deck, deck_factory
+    from tests.support.table import table_of
+
+    tie = deck(3, 0, {1: "4C", 2: "4H", 0: "QS"}, ["7D"])
+    write_settings(app_dirs.settings)
+    app = make_app(settings_path=app_dirs.settings, rng_factory=deck_factory([tie]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(chase_config())
+        await pilot.pause()
+        for key in ["d", "enter", "s", "enter", "s", "enter", "s", "escape"]:
+            await pilot.press(key)
+        await pilot.pause()
+        shown = flat(rows_of(app, table_of(app).centre))
+        for words in ("Lowest card:", "Ben and Cleo", "lose a life"):
+            assert words in shown, shown
+        assert "\u2026" not in shown, shown
