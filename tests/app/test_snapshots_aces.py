@@ -200,8 +200,7 @@ def test_aces_hostile_names(
     snap_compare: Any, make_app: Any, app_dirs: AppDirs, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Names with markup and wide characters are shown literally and cut with an
-    ellipsis: "[bold red]x[/]" in plain text (its panel drops "person" to show it whole),
-    the long wide
+    ellipsis: "[bold red]x[/]" in plain text (its panel "[bold re…x[/]"), the long wide
     name cut in the middle, whole characters either side of the "…" (张伟张伟…张伟), the
     layout the same as with short names."""
     hold_forced_moves(monkeypatch)
