@@ -172,9 +172,20 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         )
 
     if only in (None, "resume"):
-        sub.add_parser("resume", parents=[common], help="continue the latest saved game")
+        sub.add_parser(
+            "resume",
+            parents=[common],
+            help="continue the latest saved game",
+            description="Continue the latest saved game at once; the title's Continue "
+            "lists every saved game.",
+        )
     if only in (None, "rules"):
-        rules = sub.add_parser("rules", help="print the rules of a game as plain text")
+        rules = sub.add_parser(
+            "rules",
+            help="print the rules of a game as plain text",
+            description="Print the rules of a game, its variants and the rulings as "
+            "plain text, to read or to pipe to a pager.",
+        )
         rules.add_argument("game", choices=ids, help=" or ".join(ids))
     if only in (None, "simulate"):
         sub.add_parser(
@@ -250,27 +261,29 @@ def _table_options(
                 )
 
 
-def _renamed(new: object, old: object, spellings: tuple[str, str]) -> object:
+def _renamed(new: object, old: object, spellings: tuple[str, str], who: str) -> object:
     """The value of an option given in its new or its old spelling (the old one still
     works, with a note on stderr saying what it is called now)."""
     if old is None:
         return new
     if new is not None:
-        raise UsageError(f"{PROG} play: {spellings[0]} and {spellings[1]} are the same option")
+        raise UsageError(f"{who}: {spellings[0]} and {spellings[1]} are the same option")
     print(f"{PROG}: {spellings[1]} is now {spellings[0]} (the old spelling works)", file=sys.stderr)
     return old
 
 
 def _play_request(args: argparse.Namespace) -> PlayRequest:
+    """The table ``play`` or ``host`` asks for; errors name the command typed."""
     game_id: str = args.game
+    who = f"{PROG} {args.command}"
     low, high = games.get(game_id).players
-    names = _renamed(args.names, args.old_players, ("--names", "--players"))
-    computers = _renamed(args.computers, args.old_bots, ("--computers", "--bots"))
+    names = _renamed(args.names, args.old_players, ("--names", "--players"), who)
+    computers = _renamed(args.computers, args.old_bots, ("--computers", "--bots"), who)
     args.bots = computers if isinstance(computers, int) else 0
     if not isinstance(names, str):
         raise UsageError(f'{PROG} play: say who plays: --names "Ann,Ben"')
     if names.count(",") >= high:  # counted before any name is cleaned
-        raise UsageError(f"{PROG} play: --names names more than {high} people")
+        raise UsageError(f"{who}: --names names more than {high} people")
     humans = tuple(clean_name(name) for name in names.split(","))
     variants: frozenset[str] | None = None
     if args.variant:
@@ -278,7 +291,7 @@ def _play_request(args: argparse.Namespace) -> PlayRequest:
         for name in args.variant:
             if name not in allowed:
                 raise UsageError(
-                    f"{PROG} play: unknown variant {name!r} for {game_id}: "
+                    f"{who}: unknown variant {name!r} for {game_id}: "
                     f"choose from {', '.join(allowed)}"
                 )
         variants = frozenset(args.variant)
@@ -289,10 +302,10 @@ def _play_request(args: argparse.Namespace) -> PlayRequest:
     if problem:
         if not low <= total <= high:
             problem += f" Count the people in --names plus --computers: {low} to {high}."
-        raise UsageError(f"{PROG} play: {problem}")
+        raise UsageError(f"{who}: {problem}")
     if args.first_seat is not None and args.first_seat > total:
-        raise UsageError(f"{PROG} play: --first-seat must be between 1 and {total}")
-    options = _options(game_id, args)
+        raise UsageError(f"{who}: --first-seat must be between 1 and {total}")
+    options = _options(game_id, args, who)
     return PlayRequest(
         game_id=game_id,
         humans=humans,
@@ -309,7 +322,7 @@ def _dest(flag: str) -> str:
     return flag.removeprefix("--").replace("-", "_")
 
 
-def _options(game_id: str, args: argparse.Namespace) -> dict[str, Any]:
+def _options(game_id: str, args: argparse.Namespace, who: str) -> dict[str, Any]:
     """The game's options from the command line: another game's flags are refused; a
     number flag implies its choice (``--rounds 5`` is ``--match rounds``)."""
     for other in games.all_games():
@@ -319,7 +332,7 @@ def _options(game_id: str, args: argparse.Namespace) -> dict[str, Any]:
             flags = [option.flag] + [f"--{number.key}" for number in option.numbers.values()]
             for flag in flags:
                 if getattr(args, _dest(flag), None) is not None:
-                    raise UsageError(f"{PROG} play: {flag} is for {other.id} only")
+                    raise UsageError(f"{who}: {flag} is for {other.id} only")
     options: dict[str, Any] = {}
     for option in games.get(game_id).options:
         chosen = getattr(args, _dest(option.flag), None)
@@ -327,13 +340,50 @@ def _options(game_id: str, args: argparse.Namespace) -> dict[str, Any]:
         if len(implied) > 1 or (chosen and implied and implied != {chosen}):
             pairs = [f"--{n.key} with {option.flag} {value}" for value, n in option.numbers.items()]
             pairs[0] = pairs[0].replace(" with ", " goes with ", 1)
-            raise UsageError(f"{PROG} play: {', '.join(pairs)}")
+            raise UsageError(f"{who}: {', '.join(pairs)}")
         value = chosen or (implied.pop() if implied else None)
         if value is not None or not option.in_settings:
             options[option.key] = value or option.default
         for number in option.numbers.values():
             options[number.key] = getattr(args, number.key, None) or number.default
     return options
+
+
+GLOBAL_OPTIONS = frozenset({"-h", "--help", "--version", "--ascii", "--plain"})
+"""The options that may come before the command (or stand without one)."""
+
+
+def _refuse_misplaced_option(argv: list[str]) -> None:
+    """A command's option before the command (``party-dice --seed 3``) is refused with
+    where it goes, rather than argparse's "invalid choice: '3'": options stay after
+    the command they belong to, so one spelling reads the same in every command."""
+    for at, arg in enumerate(argv):
+        if arg in COMMANDS or not arg.startswith("-"):
+            return
+        option = arg.split("=", 1)[0]
+        if option in GLOBAL_OPTIONS:
+            continue
+        command = _command_taking(option)
+        if command is None:
+            raise UsageError(
+                f"{PROG}: unknown option {option} (`{PROG} --help` lists the commands and options)"
+            )
+        ids = games.ids()
+        named = any(word in ids for word in argv[at:])
+        game = f" {ids[0]}" if command in ("play", "host") and not named else ""
+        example = " ".join([PROG, command + game, *argv[at:]])
+        raise UsageError(f"{PROG}: {option} goes after the command, as in `{example}`")
+
+
+def _command_taking(option: str) -> str | None:
+    """The first command whose own options (those ``--help`` lists) include ``option``."""
+    for action in build_parser()._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                taken = sub._option_string_actions.get(option)
+                if taken is not None and taken.help != argparse.SUPPRESS:
+                    return str(name)
+    return None
 
 
 def parse(argv: Sequence[str]) -> Command:
@@ -345,6 +395,8 @@ def parse(argv: Sequence[str]) -> Command:
     if argv[:1] in (["simulate"], ["odds"]):
         return Command(argv[0], rest=tuple(argv[1:]))
     only = argv[0] if argv and argv[0] in COMMANDS else None
+    if only is None:
+        _refuse_misplaced_option(argv)
     args = build_parser(only).parse_args(argv)
     ascii_only = bool(getattr(args, "ascii", False))
     plain = bool(getattr(args, "plain", False))

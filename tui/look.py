@@ -4,9 +4,10 @@ Under ``NO_COLOR`` Textual greys every colour, and an ANSI theme's colours turn 
 black, so those themes are not offered; ``DEFAULT_THEME`` stays readable either way.
 
 The style sheets name their borders by CSS variables (``$box-round``, ``$box-double``,
-``$box-heavy``, ``$box-thick``) rather than by kind, so that ASCII glyphs (``--ascii``,
-the setting, or a console without die faces) draw every box of ours with ``+ - |``:
-the rounded corners and heavy lines are as rare in such fonts as the die faces.
+``$box-heavy``, ``$box-thick``, ``$box-tall``: a list's frame) rather than by kind, so
+that ASCII glyphs (``--ascii``, the setting, or a console without die faces) draw every
+box of ours with ``+ - |``: the rounded corners, heavy lines and half blocks are as rare
+in such fonts as the die faces.
 """
 
 from __future__ import annotations
@@ -56,7 +57,7 @@ def game_sheets(game_id: str) -> list[str | PurePath]:
     return sheets(*games.get(game_id).sheets)
 
 
-BOX_KINDS = ("round", "double", "heavy", "thick")
+BOX_KINDS = ("round", "double", "heavy", "thick", "tall")
 """The border kinds the style sheets use, each through a ``$box-<kind>`` variable."""
 
 

@@ -359,3 +359,40 @@ def test_the_parser_of_one_command_reads_as_the_whole_one(
             answer = ("usage", str(error))
         answers.append((answer, capsys.readouterr()))
     assert answers[0] == answers[1]
+
+
+@pytest.mark.parametrize("command", ["play", "host"])
+def test_a_table_error_names_the_command_typed(command: str) -> None:
+    """``host`` checks its table as ``play`` does, and says it was ``host``."""
+    with pytest.raises(UsageError) as caught:
+        parse([command, "chase", "--names", "Ann", "--computers", "1"])
+    message = str(caught.value)
+    assert message.startswith(f"party-dice {command}: Chase the Ace needs at least 3"), message
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["--seed", "3"], "--seed goes after the command, as in `party-dice play aces --seed 3`"),
+        (["--ascii", "--names=Ann,Ben"], "as in `party-dice play aces --names=Ann,Ben`"),
+        (["--nope"], "unknown option --nope (`party-dice --help` lists"),
+    ],
+)
+def test_a_commands_option_before_the_command_says_where_it_goes(
+    argv: list[str], expected: str
+) -> None:
+    with pytest.raises(UsageError) as caught:
+        parse(argv)
+    assert expected in str(caught.value), caught.value
+
+
+@pytest.mark.parametrize("command", ["rules", "resume"])
+def test_every_command_help_has_a_description(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--help`` says what the command does between its usage and its options."""
+    with pytest.raises(SystemExit):
+        parse([command, "--help"])
+    out = capsys.readouterr().out
+    between = out.split("\n\n")[1]
+    assert not between.startswith(("positional arguments", "options")), out

@@ -149,3 +149,146 @@ async def test_recent_games_fit_the_width(make_app: MakeApp, app_dirs: AppDirs) 
         wanted = {"57", "rounds", "Dealer's", "King", "Four", "lives", "Pairs", "are", "safe"}
         wanted |= {word for name in players for word in name.split()}
         assert wanted <= words, wanted - words
+
+
+async def test_aces_odds_read_whole_beside_three_chips(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    """Four seats at 80 columns leave a panel 15 cells: "3 chips, 22 %" fits only
+    without the chip dots, so the dots go (not a lone "+", nor a cut percentage)."""
+    from tui.engine.aces.odds import ChainSpec, forget, known
+    from tui.narrate.words import percent
+    from tui.widgets.player_panel import PlayerPanel
+
+    forget()
+    write_settings(app_dirs.settings, show_odds=True)
+    app = make_app(settings_path=app_dirs.settings, rng_factory=scripted_factory([2, 3] * 20))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(aces_config(4, variants={"three-chip"}, first_seat=0))
+        await pilot.pause()
+        await pilot.press("enter")
+        for _ in range(200):
+            if known(ChainSpec.for_table(frozenset({"three-chip"}), 4)) is not None:
+                break
+            await pilot.pause(0.05)
+        await pilot.pause()
+        panels = list(app.screen.query(PlayerPanel))
+        assert len(panels) == 4
+        for panel in panels:
+            assert panel.model is not None and panel.model.odds is not None
+            shown = flat(rows_of(app, panel))
+            assert f"3 chips, {percent(panel.model.odds)}" in shown, shown
+            assert "+" not in shown and "\u2026" not in shown, shown
+    forget()
+
+
+async def test_eight_chase_seats_show_every_computer_name_whole(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    """Eight seats at 80 columns leave a panel 15 cells: "Barbara computer" does not fit,
+    so every computer seat says "computer" on its status line and its name whole (not
+    "Ba…ra" while the log says Barbara)."""
+    from tui.widgets.player_panel import PlayerPanel
+
+    write_settings(app_dirs.settings)
+    app = make_app(settings_path=app_dirs.settings)
+    names = ["Ann", "Ben", "Cleo", *BOT_NAMES[:5]]
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(chase_config(names, bots=range(3, 8), dealer=0))
+        await pilot.pause()
+        panels = list(app.screen.query(PlayerPanel))
+        assert len(panels) == 8
+        for panel, name in zip(panels, names, strict=True):
+            rows = rows_of(app, panel)
+            first = rows[0].split()
+            assert name in first, (name, first)
+            kind = "computer" if name in BOT_NAMES else "person"
+            assert kind in " ".join(rows[:3]).split(), (name, rows)
+
+
+async def test_the_aces_info_keeps_its_lines_apart_with_three_variants(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    """Three variants wrap the variants line: the reminder of the rules makes room
+    (the variants say it), so no line runs into the next ("Single round  Variants")."""
+    write_settings(app_dirs.settings)
+    app = make_app(settings_path=app_dirs.settings)
+    variants = {"three-chip", "right-pass", "last-roll"}
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(aces_config(4, variants=variants, first_seat=0))
+        await pilot.pause()
+        rows = [row.strip() for row in rows_of(app, app.screen.query_one(TableInfo))]
+        assert rows[0] == "Single round", rows
+        assert "Variants: Last Roll, Right-Pass, Three-Chip Start" in flat(rows[1:]), rows
+
+
+async def test_the_host_sees_who_asks_to_join_an_aces_table(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    """An Aces info box is three rows at 80x24: who asks to join comes first and reads
+    whole, and so does who is here ("Here: Ann · away: Ben · free: Cleo")."""
+    from tests.support.settle import settle
+    from tests.support.share import aces_config as shared_aces
+    from tests.support.share import offline_pair
+    from tui.share.remote import RemoteSession
+
+    write_settings(app_dirs.settings)
+    seats: list[dict[str, Any]] = [
+        {"name": "Ann", "user": "root", "state": "here"},
+        {"name": "Ben", "user": "ben", "state": "away"},
+        {"name": "Cleo", "user": None, "state": "free"},
+        {"name": "Dot", "user": None, "state": "computer"},
+    ]
+    presence = {"seats": seats, "watching": [], "asking": [{"id": 7, "user": "eve"}]}
+    remote, _peer = offline_pair(shared_aces(), {0}, presence, host=True)
+    app = make_app(settings_path=app_dirs.settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_table(RemoteSession(remote))
+        await settle(pilot)
+        rows = [row.strip() for row in rows_of(app, app.screen.query_one(TableInfo))]
+        assert rows[0] == "Asking to join: eve (W answers)", rows
+        assert "Here: Ann \u00b7 away: Ben \u00b7 free: Cleo" in rows, rows
+
+
+async def test_the_setup_variants_line_keeps_all_five_and_its_change_button(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    """Five Chase variants are longer than the line: they wrap under "Variants:", and
+    the Change button stays on the screen beside them."""
+    from tui import games
+
+    chosen = frozenset({"announce-low", "dealers-king", "dealer-draws", "four-lives", "king-stops"})
+    write_settings(app_dirs.settings, variants={"chase": chosen})
+    app = make_app(settings_path=app_dirs.settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        button = app.screen.query_one("#setup-change-variants")
+        assert app.screen.region.contains_region(button.region), button.region
+        assert "Change" in flat(rows_of(app, button))
+        shown = flat(rows_of(app, app.screen.query_one("#setup-variants")))
+        for title in games.variant_titles("chase", chosen):
+            assert title in shown, (title, shown)
+
+
+async def test_a_tied_showdown_names_both_losers_in_the_middle(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    """Ben and Cleo tie for the lowest card: the middle says so in lines that fit
+    ("Ben and Cleo" / "lose a life"), not "Ben +1 lose a …"."""
+    from tests.support.chase import deck, deck_factory
+    from tests.support.table import table_of
+
+    tie = deck(3, 0, {1: "4C", 2: "4H", 0: "QS"}, ["7D"])
+    write_settings(app_dirs.settings)
+    app = make_app(settings_path=app_dirs.settings, rng_factory=deck_factory([tie]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(chase_config())
+        await pilot.pause()
+        for key in ["d", "enter", "s", "enter", "s", "enter", "s", "escape"]:
+            await pilot.press(key)
+        await pilot.pause()
+        shown = flat(rows_of(app, table_of(app).centre))
+        for words in ("Lowest card:", "Ben and Cleo", "lose a life"):
+            assert words in shown, shown
+        assert "\u2026" not in shown, shown

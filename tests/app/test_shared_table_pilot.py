@@ -230,7 +230,8 @@ async def test_w_at_the_hosts_terminal_lets_a_joiner_in_or_kicks_a_seat(
         app.open_table(RemoteSession(remote))
         await settle(pilot)
         info = app.screen.query_one(TableInfo)
-        assert info.lines[-1].startswith("Asking to join: eve (W answers) · here: Ann")
+        assert info.lines[0] == "Asking to join: eve (W answers)"
+        assert info.lines[-1].startswith("Here: Ann")
         assert "Asking to join: eve (W answers)" in "\n".join(screen_lines(app.export_screenshot()))
         await pilot.press("w")
         await settle(pilot)
@@ -326,3 +327,21 @@ async def test_join_from_the_title_waits_for_the_host_without_freezing(
     stand_in.join(5)
     listener.close()
     assert not app.crashed
+
+
+async def test_the_door_has_a_title_and_says_how_to_leave(make_app: Any) -> None:
+    """The host's W box: its title in bold and the keys, Esc back to the table."""
+    from tests.support.chase import screen_lines as lines_of
+    from tui.screens.door import DoorScreen
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(DoorScreen([("let:7", "Give eve a seat")]))
+        await pilot.pause()
+        text = "\n".join(lines_of(app))
+        assert "Who sits at this table" in text
+        assert "Esc: back to the table" in text
+        assert app.screen.query_one("#door-title").styles.text_style.bold
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, DoorScreen)

@@ -151,8 +151,8 @@ def test_aces_match_standings(
     """A three-round match after round 1: "Round 1: Cleo wins", the pot held 2 chips, 2
     points for Cleo, 2 rounds to go; standings Cleo 2 points (star), Ann and Ben 0
     points; choices "Enter Next round" and "Esc Look at the table". Behind it the info
-    box flows its four lines into its three rows (round, points, variants, and the
-    rules cut short with an ellipsis at 80x24)."""
+    box's three rows at 80x24 drop the reminder of the rules where the sixes go, and
+    keep the round, the points and the variants whole."""
     config = aces_config(3, first_seat=0, match="rounds", rounds=3)
     app, before = table_app(make_app, app_dirs, config, CLEO_WINS, ["enter", "r", "r"])
     assert snap_compare(app, terminal_size=size, run_before=before)

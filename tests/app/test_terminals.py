@@ -333,6 +333,35 @@ async def test_ascii_screens_hold_no_symbols(
     assert not seen, seen
 
 
+async def test_a_linux_console_frames_the_lists_without_block_elements(
+    app_dirs: AppDirs, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """TERM=linux: the lists of the host's game, the host's door (W) and Continue are
+    framed with + - |, not Textual's "tall" half blocks (U+2580 to U+259F), which a
+    Linux console's font lacks."""
+    from tui.screens.door import DoorScreen
+    from tui.screens.shared import HostPick
+
+    monkeypatch.setenv("TERM", "linux")
+    write_settings(app_dirs.settings)
+    app = build(app_dirs)
+    async with app.run_test(size=SMALL) as pilot:
+        for screen in (HostPick(), DoorScreen([("let:7", "Give eve a seat")])):
+            await app.push_screen(screen)
+            await pilot.pause()
+            lists = list(app.screen.query(OptionList))
+            assert lists
+            for widget in lists:
+                region = widget.region
+                rows = screen_lines(app)[region.y : region.bottom]
+                frame = [row[region.x : region.right] for row in rows]
+                blocks = {c for row in frame for c in row if ord(c) in BLOCK_ELEMENTS}
+                assert not blocks, (type(screen).__name__, frame)
+                assert frame[0].startswith("+-") and frame[0].endswith("-+"), frame
+            app.pop_screen()
+            await pilot.pause()
+
+
 # -- Textual conventions: palette and mouse ----------------------------------------------
 
 

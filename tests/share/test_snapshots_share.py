@@ -69,7 +69,8 @@ def test_join_list_names_each_table_by_its_account(snap_compare: Any, app: Any) 
 def test_w_box_shows_the_code_and_the_hosts_choices(snap_compare: Any, app: Any) -> None:
     """The host's W box at 80x24: "Code: ABCD-EFGH. Others type it after `party-dice
     join`.", then "Give eve Cleo's seat", "Turn eve away", "Take Ben's seat back from
-    ben" and "Stop dora watching (2 terminals)"."""
+    ben" and "Stop dora watching (2 terminals)", under its bold title "Who sits at this
+    table" and over its keys, "Esc: back to the table"."""
     choices = [
         ("note", "Code: ABCD-EFGH. Others type it after `party-dice join`."),
         ("let:3", "Give eve Cleo's seat"),

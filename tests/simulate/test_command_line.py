@@ -52,3 +52,18 @@ def test_play_and_simulate_share_bot_level() -> None:
         ["play", "aces", "--names", "Ann", "--computers", "2", "--bot-level", "sharp"]
     )
     assert command.play is not None and command.play.bot_level == "sharp"
+
+
+def test_simulate_and_odds_default_to_the_level_play_uses(settings_home: Path) -> None:
+    """Without --bot-level, simulate and odds play the computers at the level Settings
+    chose, as play does: casual at first, sharp once Settings say sharp."""
+    from tui.commands import PlayRequest
+
+    request = PlayRequest(game_id="aces", humans=("Ann",), bots=2)
+    first = Settings()
+    assert parse(["aces"]).bot == first.bot_level == "casual"
+    assert request.config(default_level=first.bot_level).seats[1].bot == "casual"
+    sharp = Settings(bot_level="sharp")
+    save_settings(sharp, settings_home)
+    assert parse(["chase"]).bot == "sharp"
+    assert request.config(default_level=sharp.bot_level).seats[1].bot == "sharp"

@@ -104,12 +104,15 @@ def test_wins_add_up_to_games(
     assert isinstance(data["seconds"], float) and data["seconds"] > 0
 
 
-def test_json_names_the_run(capsys: pytest.CaptureFixture[str]) -> None:
+def test_json_names_the_run(
+    capsys: pytest.CaptureFixture[str], tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))  # no settings: the first level
     args = ["aces", "--games", "5", "--seed", "2", "--variant", "single-die"]
     data = run_json([*args, "--variant", "three-chip", "--ace-six", "pass"], capsys)
     assert data["variants"] == ["three-chip", "single-die"]
     assert data["seed"] == 2 and data["first_seat"] is None
-    assert data["ace_six"] == "pass" and data["bot"] == "sharp"
+    assert data["ace_six"] == "pass" and data["bot"] == "casual"
     assert data["players"] == 4
     chase = run_json(["chase", "--games", "2", "--first-seat", "3"], capsys)
     assert chase["players"] == 6 and chase["first_seat"] == 3
@@ -244,12 +247,13 @@ def test_help_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--force" in out and "--ace-six" in out and "--first-seat" in out
 
 
-def test_parse_defaults() -> None:
+def test_parse_defaults(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))  # no settings: the first level
     options = parse(["chase", "--seed", "3"])
     assert (options.players, options.games, options.bot, options.force) == (
         6,
         1000,
-        "sharp",
+        "casual",
         None,
     )
     options = parse(["aces", "--variant", "last-roll", "--variant", "last-roll"])

@@ -40,7 +40,7 @@ class DoorScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="shared-box"):
-            yield Static("Who sits at this table", markup=False)
+            yield Static("Who sits at this table", id="door-title", markup=False)
             for words in self.notes:
                 yield Static(words, classes="door-note", markup=False)
             yield OptionList(
@@ -54,6 +54,7 @@ class DoorScreen(ModalScreen[str | None]):
                 classes="shared-note",
                 markup=False,
             )
+            yield Static("Enter: choose    Esc: back to the table", markup=False)
 
     @on(OptionList.OptionSelected, "#door-choices")
     def _chosen(self, event: OptionList.OptionSelected) -> None:

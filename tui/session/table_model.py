@@ -26,6 +26,15 @@ FINISH = Action("finish", "Finish the game", "f")
 END_KINDS = frozenset({REMATCH.kind, TITLE.kind, FINISH.kind})
 """Round-end choices the table handles itself (the rest are the game's actions)."""
 
+
+class SpareLine(str):
+    """An info-box line the box leaves out first when it has no room for every line: a
+    reminder of the rules, or "Single round", the match a table plays unless it says
+    otherwise."""
+
+    __slots__ = ()
+
+
 LogLine = tuple[str, str]
 """A line of the log: its text and its style ("", "bold", "dim")."""
 
@@ -150,7 +159,8 @@ class TableModel:
     odds: tuple[float, ...] | None
     """Each seat's chance this round, when the table shows odds and has them."""
     info: tuple[str, ...]
-    """The info box: the game's lines, then who is at a shared table."""
+    """The info box: who asks to join a shared table (the host must see it), the game's
+    lines, then who is at a shared table; a ``SpareLine`` goes first when short of room."""
     bar: Bar
     cover: Cover | None
     log: tuple[LogLine, ...]

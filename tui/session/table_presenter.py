@@ -125,7 +125,7 @@ class TablePresenter:
         view = self.current_view()
         names, ascii_only = self.log_names, self.prefs.ascii_only
         info = self.words.info_lines(view, names, ascii_only)
-        info += self.words.presence_lines(self.controller.presence(), names, ascii_only)
+        info = self.words.with_presence(info, self.controller.presence(), names, ascii_only)
         log = tuple(self.log[len(self.log) - self._unseen :]) if self._unseen else ()
         self._unseen = 0
         return TableModel(

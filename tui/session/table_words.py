@@ -44,14 +44,11 @@ ACCOUNT_WIDTH = 12
 
 def presence_line(presence: Presence | None, names: Sequence[str], ascii_only: bool) -> str | None:
     """One compact line of who is at a shared table: "Here: Ann, Ben · away: Cleo ·
-    watching: dora" (``None`` at one keyboard), led by who asks to join, if anyone.
-    Seats go by their names, watchers by their accounts; an empty group is left out."""
+    watching: dora" (``None`` at one keyboard). Seats go by their names, watchers by
+    their accounts; an empty group is left out."""
     if presence is None:
         return None
     parts = []
-    asking = [fit(user, ACCOUNT_WIDTH, ascii_only) for user in presence.asking]
-    if asking:  # first: at 80x24 the line is cut, and the host must see who waits
-        parts.append(f"asking to join: {', '.join(asking)} (W answers)")
     for label, seats in (("here", presence.here), ("away", presence.away), ("free", presence.free)):
         if seats:
             parts.append(f"{label}: " + ", ".join(names[seat] for seat in seats))
@@ -64,6 +61,14 @@ def presence_line(presence: Presence | None, names: Sequence[str], ascii_only: b
         return None
     line = (" - " if ascii_only else " \u00b7 ").join(parts)
     return line[0].upper() + line[1:]
+
+
+def asking_line(presence: Presence | None, ascii_only: bool) -> str | None:
+    """Who asks to join, for the host: "Asking to join: eve (W answers)", or ``None``."""
+    if presence is None or not presence.asking:
+        return None
+    asking = [fit(user, ACCOUNT_WIDTH, ascii_only) for user in presence.asking]
+    return f"Asking to join: {', '.join(asking)} (W answers)"
 
 
 def presence_news(
@@ -191,12 +196,15 @@ class TableWords:
     def info_lines(self, view: TableView, names: Sequence[str], ascii_only: bool) -> list[str]:
         return [f"Round {view.round}", variants_line(view.variants, self.titles)]
 
-    def presence_lines(
-        self, presence: Presence | None, names: Sequence[str], ascii_only: bool
+    def with_presence(
+        self, info: list[str], presence: Presence | None, names: Sequence[str], ascii_only: bool
     ) -> list[str]:
-        """The info box's last line at a shared table: who is here, away, watching."""
+        """The info box's lines at a shared table: who asks to join first (a short box
+        cuts its end, and the host must see who waits), then ``info``, then who is
+        here, away, watching."""
+        asking = asking_line(presence, ascii_only)
         line = presence_line(presence, names, ascii_only)
-        return [] if line is None else [line]
+        return [*([asking] if asking else []), *info, *([line] if line else [])]
 
     def round_summary(
         self, view: TableView, events: Sequence[Event], names: Sequence[str], ascii_only: bool

@@ -120,7 +120,8 @@ def _parser(command: str = "simulate", about: str = SIMULATE_ABOUT) -> argparse.
     parser.add_argument(
         "--bot-level",
         metavar="LEVEL",
-        help=f"how the computers play: {' or '.join(BOT_LEVELS)} (default {DEFAULT_BOT}); "
+        help=f"how the computers play: {' or '.join(BOT_LEVELS)} (default: the level "
+        f"chosen in Settings, as for play: {DEFAULT_BOT} at first); "
         "or one level a seat, comma-separated (sharp,casual,casual)",
     )
     parser.add_argument("--bot", dest="old_bot", help=argparse.SUPPRESS)
@@ -180,7 +181,7 @@ def parse(argv: Sequence[str], parser: argparse.ArgumentParser | None = None) ->
             file=sys.stderr,
         )
         bot = args.old_bot
-    bot = bot if bot is not None else DEFAULT_BOT
+    bot = bot if bot is not None else _settings_bot_level()
     levels = bot.split(",")
     for level in levels:
         if level not in BOT_LEVELS:
@@ -224,6 +225,18 @@ def _settings_variants(game: str) -> frozenset[str]:
     except Exception:
         return frozenset()
     return settings.variants_for(game)
+
+
+def _settings_bot_level() -> str:
+    """The computers' level chosen in Settings, which ``play`` uses too (the default
+    level if unreadable)."""
+    from tui.storage.settings import load_settings
+
+    try:
+        settings, _ = load_settings()
+    except Exception:
+        return DEFAULT_BOT
+    return str(settings.bot_level)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -17,7 +17,7 @@ from typing import Any
 from tui import games as registry
 from tui.engine.core import RandomSource
 
-DEFAULT_BOT = "sharp"
+DEFAULT_BOT = "casual"
 MAX_ACTIONS_PER_GAME = 1_000_000
 """A game that needs more actions than this is an engine bug, not a long game."""
 

@@ -20,9 +20,11 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.cells import cell_len
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -36,7 +38,7 @@ from textual.widgets import Static
 
 from tui import games
 from tui.app_host import app_host
-from tui.cells import fit
+from tui.cells import fit, printable
 from tui.engine.core import Event
 from tui.look import TABLE_SHEETS, game_sheets, sheets
 from tui.session.table_flow import Pace, TableFlow, pace_for
@@ -320,6 +322,10 @@ class TableScreen(Screen[None]):
             )
             for sv in view.seats
         }
+        widest = max(
+            (cell_len(printable(sv.name)) for sv in view.seats if model.bots[sv.seat]), default=0
+        )
+        panels = {seat: replace(panel, computer_names=widest) for seat, panel in panels.items()}
         for grid in self.query(SeatGrid):
             grid.show(panels)
         self.query_one(PotView).show(view.pot)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from rich.cells import cell_len
 from rich.text import Text
 
-from tui.cells import fit
+from tui.cells import fit, printable
 from tui.narrate.words import percent
 from tui.widgets.lines import LineWidget
 from tui.widgets.textfit import crop
@@ -64,6 +64,9 @@ class PanelModel:
     """A game's own one-line form of the seat, used when the panel is one line high."""
     odds: float | None = None
     """The seat's chance to win the round, when the table shows odds."""
+    computer_names: int = 0
+    """The widest computer's name at the table, in cells: every computer seat says
+    "computer" beside its name, or every one says it under, as the widest fits."""
 
     @property
     def counter_text(self) -> str:
@@ -123,9 +126,12 @@ class PlayerPanel(LineWidget):
             return [Text("")]
         if height == 1:
             return [self._one_line(model, width)]
-        lines = [self._name_line(model, width), self._counter_line(model, width)]
+        below = height >= 3 and self._kind_below(model, width)
+        lines = [self._name_line(model, width, below), self._counter_line(model, width)]
         status_room = width if height >= 3 else width - len(model.counter_text) - 2
         status = self._status_text(model, status_room)
+        if below:
+            status = self._with_kind(status, width)
         if height >= 3:
             lines.append(crop(status, width))
         elif status.plain:
@@ -134,16 +140,39 @@ class PlayerPanel(LineWidget):
             lines.append(crop(model.detail, width))
         return lines[:height]
 
-    def _kind(self, model: PanelModel) -> str:
-        return "person" if model.bot is None else "computer"
+    def _kind_below(self, model: PanelModel, width: int) -> bool:
+        """Whether "computer" goes under the name, on the status line: the name is what
+        the log and the prompts say, so it goes whole first. Where the widest
+        computer's name at the table would be cut beside "computer", every computer
+        seat says it on its status line ("Barbara" whole, not "Ba\u2026ra computer")."""
+        if model.bot is None:
+            return False
+        widest = max(model.computer_names, cell_len(printable(model.name)))
+        return 2 + widest + 1 + len("computer") > width
 
-    def _name_line(self, model: PanelModel, width: int) -> Text:
+    def _with_kind(self, status: Text, width: int) -> Text:
+        """The status words, then "computer" at the right end when both fit."""
+        line = status.copy()
+        gap = width - line.cell_len - len("computer")
+        if line.plain and gap < 1:
+            return line  # the state words first: the log says who is a computer too
+        line.append(" " * gap)  # at the right, under where it stands on a wide panel
+        line.append("computer", style="dim")
+        return line
+
+    def _kind(self, model: PanelModel, width: int, below: bool) -> str:
+        """ "person" or "computer" after the name, unless it went below; none where it
+        would leave the name less than four cells."""
+        if below:
+            return ""
+        kind = "person" if model.bot is None else "computer"
+        return kind if width - 2 - len(kind) - 1 >= 4 else ""
+
+    def _name_line(self, model: PanelModel, width: int, below: bool = False) -> Text:
         turn = "turn" in model.flags
         marker = (">" if model.ascii_only else "\u25b6") if turn else " "
-        kind = self._kind(model)
-        room = width - 2 - len(kind) - 1
-        if room < 4:
-            kind, room = "", width - 2
+        kind = self._kind(model, width, below)
+        room = width - 2 - (len(kind) + 1 if kind else 0)
         name = fit(model.name, room, model.ascii_only)
         line = Text()
         line.append(marker + " ", style="bold" if turn else "")
@@ -177,8 +206,10 @@ class PlayerPanel(LineWidget):
         count = model.counters
         if count <= room:
             symbols = " ".join(symbol * count)
-        else:
-            symbols = " ".join(symbol * max(0, room - 1)) + " +"
+        elif room >= 2:
+            symbols = " ".join(symbol * (room - 1)) + " +"
+        else:  # no room for a symbol before its "+": the words say the count alone
+            symbols = ""
         line = Text()
         if symbols:
             line.append(symbols + " ", style="bold")

@@ -22,7 +22,7 @@ from tui.engine.core import Event, TableView
 from tui.games.spec import GameSpec
 from tui.narrate.aces import chips, describe, points
 from tui.narrate.words import join_names
-from tui.session.table_model import RoundSummary
+from tui.session.table_model import RoundSummary, SpareLine
 from tui.session.table_words import TableWords, variants_line
 from tui.table.kits.aces_match import MatchStory
 from tui.table.kits.aces_story import RoundStory
@@ -157,12 +157,12 @@ class AcesWords(TableWords):
             return []
         if view.phase in ("turn", "choice"):
             return ["Odds on: being worked out..."]
-        return ["Odds on: each seat's chance shows from the first roll"]
+        return ["Odds on: shown from the first roll"]
 
     def _table_lines(self, view: TableView, names: Sequence[str]) -> list[str]:
         detail = AcesView.of(view)
         direction = "right" if "right-pass" in view.variants else "left"
-        rules = f"Aces go to the pot, sixes {direction}."
+        rules = SpareLine(f"Aces go to the pot, sixes {direction}.")
         if detail.match == "rounds":
             head = f"Round {view.round} of {detail.rounds_total}"
             standing = "Points: " + ", ".join(
@@ -175,7 +175,7 @@ class AcesWords(TableWords):
                 f"{name} {score}" for name, score in zip(names, detail.scores, strict=False)
             )
             return [head, standing, variants_line(view.variants, self.titles), rules]
-        return ["Single round", variants_line(view.variants, self.titles), rules]
+        return [SpareLine("Single round"), variants_line(view.variants, self.titles), rules]
 
     def round_summary(
         self, view: TableView, events: Sequence[Event], names: Sequence[str], ascii_only: bool

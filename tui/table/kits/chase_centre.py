@@ -109,6 +109,21 @@ def _winners_caption(winners: Sequence[str], ascii_only: bool) -> tuple[str, ...
     return (line,) if cell_len(line) <= CAPTION_CELLS else (group, "share the win")
 
 
+def _losers_caption(losers: Sequence[str], out: bool) -> tuple[str, ...]:
+    """Who holds the lowest card and what it costs, each line whole in the narrowest
+    middle: "Ben loses a life" on one line when it fits, else the name over the verb;
+    a tie names everyone ("Ben and Cleo" over "lose a life"), or the first and how
+    many more when the names do not fit one line."""
+    if len(losers) == 1:
+        verb = "is out" if out else "loses a life"
+        line = f"{losers[0]} {verb}"
+        return (line,) if cell_len(line) <= CAPTION_CELLS else (losers[0], verb)
+    group = join_names(list(losers))
+    if cell_len(group) > CAPTION_CELLS:
+        group = f"{losers[0]} and {len(losers) - 1} more"
+    return (group, "lose a life")
+
+
 def _showdown_picture(
     view: TableView, names: Sequence[str], shown: list[SeatView], ascii_only: bool
 ) -> Picture:
@@ -117,13 +132,9 @@ def _showdown_picture(
         return Picture("Game over", _winners_caption(winners, ascii_only), card=False)
     losers = [s for s in shown if "loser" in s.flags]
     if losers:
-        if len(losers) > 1:
-            verb = f"+{len(losers) - 1} lose a life"
-        else:
-            verb = "is out" if losers[0].out else "loses a life"
         return Picture(
             "Showdown",
-            ("Lowest card:", f"{names[losers[0].seat]} {verb}"),
+            ("Lowest card:", *_losers_caption([names[s.seat] for s in losers], losers[0].out)),
             losers[0].card,
             "showdown",
             loser=True,
