@@ -94,11 +94,10 @@ class ScriptedDice(random.Random):
 
 def played(variants: set[str], dice: list[int], **options: Any) -> AcesGame:
     """A game (Ann first) after every scripted die has been rolled."""
-    game = AcesGame(
-        list(NAMES[:3]), ScriptedDice(dice), variants=frozenset(variants), first_seat=0, **options
-    )
+    rng = ScriptedDice(dice)
+    game = AcesGame(list(NAMES[:3]), rng, variants=frozenset(variants), first_seat=0, **options)
     game.apply(game.legal_actions()[0])
-    while game._rng.dice:  # type: ignore[attr-defined]
+    while rng.dice:
         game.apply(game.legal_actions()[0])
     return game
 

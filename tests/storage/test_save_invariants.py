@@ -9,7 +9,7 @@ every seat's view drawn on the way. None may crash or hang (a timer fails the te
 from __future__ import annotations
 
 import signal
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import FrameType
 
@@ -148,3 +148,37 @@ def test_a_pot_not_holding_every_life_lost_is_refused(change: int, tmp_path: Pat
     state["pot"] += change
     told = load_edited(payload, tmp_path)
     assert isinstance(told, str) and "the pot does not hold every life lost" in told
+
+
+def _order_reversed(payload: Payload) -> None:
+    payload["state"]["order"].reverse()
+
+
+def _order_without_the_dealer(payload: Payload) -> None:
+    state = payload["state"]
+    state["order"].remove(state["dealer"])
+
+
+def _points_never_won(payload: Payload) -> None:
+    payload["state"]["scores"][1] = 1  # before any round of the match has ended
+
+
+@pytest.mark.parametrize(
+    ("game_id", "edit", "reason"),
+    [
+        ("chase", _order_reversed, "the turn order is not the one the rules make"),
+        ("chase", _order_without_the_dealer, "the turn order is not the one the rules make"),
+        ("aces", _points_never_won, "more match points than chips were won"),
+    ],
+    ids=["order-reversed", "order-without-the-dealer", "points-never-won"],
+)
+def test_a_count_the_rules_never_make_is_refused(
+    game_id: str, edit: Callable[[Payload], None], reason: str, tmp_path: Path
+) -> None:
+    """Numbers each of a valid type and range, wrong together: C4's turn order (left of
+    the dealer, the dealer last), A8's match points (at most the chips of the rounds
+    played)."""
+    payload = base_payload(game_id)
+    edit(payload)
+    told = load_edited(payload, tmp_path)
+    assert isinstance(told, str) and reason in told
