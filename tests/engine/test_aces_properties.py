@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -166,8 +167,11 @@ def test_json_round_trip_mid_game_is_exact_and_plays_on_identically(
     assert restored.to_dict() == game.to_dict()
 
 
+@pytest.mark.slow
 def test_two_thousand_seeded_games_end_conserve_chips_and_reach_every_ruling() -> None:
-    """A plain loop (fast): thousands of tables, counting that the rare rulings happen."""
+    """A plain loop: thousands of tables, counting that the rare rulings happen. The
+    everyday run has the rule oracle's games instead (``test_rule_oracle.py``: fewer
+    tables, every move checked against the rulings, every event reached)."""
     seen: Counter[str] = Counter()
     picker = random.Random(2026)
     variant_names = sorted(VARIANTS)

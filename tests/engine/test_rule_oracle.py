@@ -22,6 +22,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -43,6 +44,7 @@ from tests.support.oracle import (
 )
 from tui.engine.aces import AcesGame
 from tui.engine.aces.check import validate as aces_validate
+from tui.engine.aces.rules import EVENT_KINDS
 from tui.engine.chase import ChaseGame
 from tui.engine.chase.check import validate as chase_validate
 from tui.engine.core import Action
@@ -88,7 +90,9 @@ def subsets(names: tuple[str, ...]) -> list[frozenset[str]]:
 # -- one move, checked -------------------------------------------------------------------
 
 
-def checked_aces_move(game: AcesGame, rng: RecordingRandom, action: Action) -> None:
+def checked_aces_move(
+    game: AcesGame, rng: RecordingRandom, action: Action, seen: Counter[str] | None = None
+) -> None:
     before = game.to_dict()
 
     def where() -> str:
@@ -99,6 +103,11 @@ def checked_aces_move(game: AcesGame, rng: RecordingRandom, action: Action) -> N
     dice, _ = rng.take()
     expected = aces_after(before, action.kind, dice)
     after = game.to_dict()
+    if seen is not None:
+        seen.update(event.kind for event in events)
+        seen["empty-table win"] += ("won", before["current"]) in expected.moved and not any(
+            after["chips"]
+        )
     problems = aces_differences(expected.state, after)
     moved = aces_events_moved(events)
     if moved != expected.moved:
@@ -139,14 +148,20 @@ def first_legal_as_stated(state: State, legal: list[Action]) -> None:
     assert kinds == legal_kinds(state), f"legal: engine {kinds} from {position(state)}"
 
 
-def play_aces(game: AcesGame, rng: RecordingRandom, pick: random.Random, moves: int) -> None:
+def play_aces(
+    game: AcesGame,
+    rng: RecordingRandom,
+    pick: random.Random,
+    moves: int,
+    seen: Counter[str] | None = None,
+) -> None:
     """``moves`` checked moves (all of them, to the end, if the game is shorter)."""
     first_legal_as_stated(game.to_dict(), game.legal_actions())
     for _ in range(moves):
         legal = game.legal_actions()
         if not legal:
             return
-        checked_aces_move(game, rng, pick.choice(legal))
+        checked_aces_move(game, rng, pick.choice(legal), seen)
 
 
 def play_chase(game: ChaseGame, rng: RecordingRandom, pick: random.Random, moves: int) -> None:
@@ -181,20 +196,29 @@ def aces_tables() -> list[tuple[int, frozenset[str], str, int | None, int]]:
 
 
 def play_aces_game(
-    n: int, variants: frozenset[str], match: str, first: int | None, seed: int
+    n: int,
+    variants: frozenset[str],
+    match: str,
+    first: int | None,
+    seed: int,
+    seen: Counter[str] | None = None,
 ) -> None:
     rng = RecordingRandom(seed)
     names = [f"P{k + 1}" for k in range(n)]
     game = AcesGame(names, rng, variants, first, match, rounds=1 + seed % 3, bankroll=1 + seed % 4)
-    play_aces(game, rng, random.Random(seed), MAX_MOVES)
+    play_aces(game, rng, random.Random(seed), MAX_MOVES, seen)
     ends(game)
 
 
 def test_aces_games_follow_the_rulings_move_by_move() -> None:
+    """Every event the engine has happens in these games, the rare ones too (a tied
+    roll-off, the ace+six choice, final rolls, an empty table's win, a broke player)."""
     tables = aces_tables()
     assert len(tables) == 16 * 3 * 2
+    seen: Counter[str] = Counter()
     for table in tables:
-        play_aces_game(*table)
+        play_aces_game(*table, seen=seen)
+    assert not [kind for kind in (*EVENT_KINDS, "empty-table win") if not seen[kind]], seen
 
 
 def chase_tables(first_seed: int, count_each: int) -> list[tuple[int, frozenset[str], str, int]]:
