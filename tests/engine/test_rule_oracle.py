@@ -105,9 +105,8 @@ def checked_aces_move(
     after = game.to_dict()
     if seen is not None:
         seen.update(event.kind for event in events)
-        seen["empty-table win"] += ("won", before["current"]) in expected.moved and not any(
-            after["chips"]
-        )
+        won_alone = ("won", before["current"]) in expected.moved and not any(after["chips"])
+        seen["empty-table win"] += won_alone and before["match"] != "bankroll"  # A7
     problems = aces_differences(expected.state, after)
     moved = aces_events_moved(events)
     if moved != expected.moved:
@@ -249,11 +248,12 @@ def test_chase_games_follow_the_rulings_move_by_move() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.long(40)
 def test_more_games_follow_the_rulings_move_by_move() -> None:
     for n, variants, match, first, seed in aces_tables():
-        for more in range(1, 11):
+        for more in range(1, 6):
             play_aces_game(n, variants, match, first, seed + 1000 * more)
-    for table in chase_tables(10_000, 12):
+    for table in chase_tables(10_000, 6):
         play_chase_game(*table)
 
 
@@ -348,6 +348,7 @@ def test_aces_from_random_positions(state: State, dice: list[int], seed: int) ->
 
 
 @pytest.mark.slow
+@pytest.mark.long(40)
 @HUNT
 @given(aces_positions(), DICE, st.integers(0, 2**16))
 def test_aces_from_random_positions_hunt(state: State, dice: list[int], seed: int) -> None:
