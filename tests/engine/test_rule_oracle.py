@@ -32,6 +32,7 @@ from hypothesis import strategies as st
 from tests.support.oracle import (
     RecordingRandom,
     State,
+    Stuck,
     aces_after,
     aces_differences,
     aces_events_moved,
@@ -178,6 +179,25 @@ def play_chase(game: ChaseGame, rng: RecordingRandom, pick: random.Random, moves
 
 def ends(game: AcesGame | ChaseGame) -> None:
     assert game.over, f"not over after {MAX_MOVES} moves: {position(game.to_dict())}"
+
+
+def test_a_move_that_never_returns_fails_at_once_with_its_position(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An engine caught in a loop (a six looking for a neighbour that is never found)
+    fails the test in a fraction of a second, saying where, not at the suite's timeout."""
+
+    def forever(self: AcesGame, action: Action) -> list[Any]:
+        while True:
+            pass
+
+    rng = RecordingRandom(1)
+    game = AcesGame(["Ann", "Ben"], rng, first_seat=0)
+    game.apply(game.legal_actions()[0])
+    monkeypatch.setattr(AcesGame, "apply", forever)
+    monkeypatch.setattr("tests.engine.test_rule_oracle.MOVE_SECONDS", 0.2)
+    with pytest.raises(Stuck, match=r"no answer within 0.2 s: roll from .*'chips': \[2, 2\]"):
+        checked_aces_move(game, rng, game.legal_actions()[0])
 
 
 # -- whole games -------------------------------------------------------------------------

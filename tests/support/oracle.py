@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 import signal
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -83,18 +84,24 @@ class Stuck(AssertionError):
 
 @contextmanager
 def within(seconds: float, where: Callable[[], str]) -> Iterator[None]:
-    """Raise ``Stuck`` (saying ``where()``) if the block takes more than ``seconds``."""
+    """Raise ``Stuck`` (saying ``where()``) if the block takes more than ``seconds``. A
+    timer already running (pytest-timeout's) is put back afterwards, less the time the
+    block took, so the test keeps its own limit."""
 
     def expire(_signum: int, _frame: FrameType | None) -> None:
         raise Stuck(f"no answer within {seconds} s: {where()}")
 
     previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    start = time.monotonic()
+    outer, interval = signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
         yield
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+        if outer:
+            left = max(outer - (time.monotonic() - start), 0.001)
+            signal.setitimer(signal.ITIMER_REAL, left, interval)
 
 
 def _copy(state: State) -> State:
