@@ -8,13 +8,12 @@ every seat's view drawn on the way. None may crash or hang (a timer fails the te
 
 from __future__ import annotations
 
-import signal
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from types import FrameType
 
 import pytest
 
+from tests.support.oracle import within
 from tests.support.save_edits import NAMED, Edit, Payload, base_payload, edited, edits, save_file
 from tui.engine.chase.rules import next_in
 from tui.engine.controller import Controller
@@ -29,17 +28,11 @@ yet; an exchange record the table only narrates): they load and play on."""
 
 
 @pytest.fixture(autouse=True)
-def no_hang() -> Iterator[None]:
-    """Fail (instead of hanging the run) if one edit takes more than 10 s."""
-
-    def expire(_signum: int, _frame: FrameType | None) -> None:
-        raise TimeoutError("the saved game hangs")
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, 10)
-    yield
-    signal.setitimer(signal.ITIMER_REAL, 0)
-    signal.signal(signal.SIGALRM, previous)
+def no_hang(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Fail (instead of hanging the run) if one edit takes more than 10 s; the test's
+    own timeout (pytest-timeout's timer) is put back afterwards."""
+    with within(10, lambda: f"the saved game hangs ({request.node.name})"):
+        yield
 
 
 def play_to_the_end(controller: Controller) -> int:
