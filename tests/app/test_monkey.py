@@ -218,6 +218,10 @@ def every_save_loads(app_dirs: AppDirs) -> int:
         pytest.param(1, SHORT_PRESSES, marks=[pytest.mark.slow, pytest.mark.long(40)]),
         pytest.param(3, SOAK_PRESSES, marks=[pytest.mark.slow, pytest.mark.long(95)]),
         pytest.param(6, SOAK_PRESSES, marks=[pytest.mark.slow, pytest.mark.long(100)]),
+        # Seeds 1, 3 and 6 start at Aces tables and seldom reach Chase in their keys; 12
+        # starts at a Chase table of two people and three computers (curtains, hidden
+        # cards), where every burst is followed by the privacy check.
+        pytest.param(12, 300, marks=[pytest.mark.slow, pytest.mark.long(60)]),
     ],
 )
 async def test_random_keys_never_crash_and_keep_the_invariants(
