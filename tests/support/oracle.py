@@ -12,8 +12,8 @@ the plain dict of a save (``to_dict()``), read and never changed in place.
   shuffled deck a deal used.
 - ``RecordingRandom``: a ``random.Random`` that rolls or deals a script first, then
   plays on from its seed, and records what each move drew.
-- ``within(seconds, position)``: a move that does not return in time fails with the
-  position, rather than hanging the run until its timeout.
+- ``within(seconds, where)``: a move that does not return in time fails, saying where
+  (the position), rather than hanging the run until its timeout.
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ class RecordingRandom(random.Random):
 
     def __init__(
         self, seed: int = 0, dice: Sequence[int] = (), decks: Sequence[Sequence[str]] = ()
-    ):
+    ) -> None:
         super().__init__(seed)
         self.script = list(dice)
         self.decks = [list(deck) for deck in decks]
