@@ -115,42 +115,6 @@ def test_atomic_write_replaces_and_leaves_no_temp_files(store: SaveStore) -> Non
     assert leftovers(store.directory) == []
 
 
-def test_a_save_is_on_disk_before_its_rename_and_the_rename_after(
-    store: SaveStore, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Durability, step by step: the new file's bytes are fsynced while it still has
-    its temporary name, then it is renamed over the save, then the folder is fsynced
-    (so the rename survives a power cut). Without the first fsync a crash can leave a
-    save of the right name and no content; nothing else could see that."""
-    slot = store.new_slot("aces")
-    slot.write(payload(round=1))
-    steps: list[tuple[str, str, int]] = []
-    real_fsync, real_replace = os.fsync, os.replace
-
-    def fsync(fd: int) -> None:
-        steps.append(("fsync", os.readlink(f"/proc/self/fd/{fd}"), os.fstat(fd).st_size))
-        real_fsync(fd)
-
-    def replace(src: Any, dst: Any) -> None:
-        steps.append(("replace", str(src), Path(src).stat().st_size))
-        real_replace(src, dst)
-
-    monkeypatch.setattr(os, "fsync", fsync)
-    monkeypatch.setattr(os, "replace", replace)
-    slot.write(payload(round=2))
-    monkeypatch.undo()
-    target = store.save_path(slot.slot_id)
-    size = target.stat().st_size
-    renamed = [index for index, step in enumerate(steps) if step[0] == "replace"]
-    assert len(renamed) == 1, steps
-    at = renamed[0]
-    temp = steps[at][1]
-    assert ("fsync", temp, size) in steps[:at], f"no fsync of the full temp file first: {steps}"
-    folder = str(target.parent.resolve())
-    assert any(step[:2] == ("fsync", folder) for step in steps[at + 1 :]), steps
-    assert store.load(slot.slot_id)["state"]["round"] == 2
-
-
 def test_failed_write_keeps_the_old_save_and_no_temp(
     store: SaveStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
