@@ -48,7 +48,9 @@ def test_the_host_hears_who_asks_and_answers_with_a_number(tmp_path: Path) -> No
     text = table.text
     assert "Here: Ann.\nAway: Ben.\nFree: Cleo.\neve asks to join the table: w answers.\n" in text
     table.type("w")
-    assert "1. Let eve in.\n2. Turn eve away.\n3. Kick Ben (ben).\n" in table.text
+    choices = "1. Give eve a seat.\n2. Turn eve away.\n3. Take Ben's seat back from ben.\n"
+    assert choices in table.text
+    assert "1. Code:" not in table.text, "the code is said, not offered as a choice"
     assert table.prompt == "Who sits: 1 to 3, or Enter to go back. > "
     table.type("4")
     assert "Type a number from 1 to 3, or Enter to go back." in table.text
@@ -58,7 +60,7 @@ def test_the_host_hears_who_asks_and_answers_with_a_number(tmp_path: Path) -> No
     sent = json.loads(peer.makefile("rb").readline())
     assert sent == {"t": "let", "id": 7, "yes": True}
     table.type("w")  # a guest's terminal has no door; the host's lists it again
-    assert table.text.count("1. Let eve in.") == 2
+    assert table.text.count("1. Give eve a seat.") == 2
 
 
 def test_a_watcher_is_asked_nothing(tmp_path: Path) -> None:

@@ -568,9 +568,15 @@ class PlainTable:
         self.asking = Asking(f"{question} y leaves, n keeps playing.", answer)
 
     def _door(self) -> None:
-        choices = self.controller.door()
-        if not choices:
+        every = self.controller.door()
+        if not every:
             self.say("Only the host of a shared table chooses who sits.")
+            return
+        for _note, words in (entry for entry in every if entry[0] == "note"):
+            self.say(words)
+        choices = [entry for entry in every if entry[0] != "note"]
+        if not choices:
+            self.say("Nobody is asking to join, and no seat or watcher is another account's.")
             return
         for number, (_choice, words) in enumerate(choices, 1):
             self.say(f"{number}. {words}.")
