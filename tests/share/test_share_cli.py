@@ -6,6 +6,7 @@ import inspect
 import os
 import random
 import socket
+from pathlib import Path
 
 import pytest
 
@@ -92,21 +93,27 @@ def test_sharing_turned_off_on_linux_says_so_not_that_it_needs_linux(
     assert transport.why_not() == transport.NOT_SUPPORTED
 
 
-def test_leaving_a_shared_table_says_join_brings_you_back() -> None:
+def test_leaving_a_shared_table_says_join_brings_you_back(tmp_path: Path) -> None:
     """The confirmation's second sentence is the session's: at a shared table it names
-    `party-dice join`, never the title screen's Continue (the save is not here)."""
+    `party-dice join`, never the title screen's Continue (the save is not here). A
+    table of one's own, opened with its save slot as the app opens it, names Continue
+    once a move is saved."""
     from tests.support.share import offline_remote
-    from tui.session.table_session import TableSession
+    from tui.session import Sessions
     from tui.share.remote import RemoteSession
 
     remote = offline_remote(chase_config(), {0}, {"seats": [], "watching": []})
     shared = RemoteSession(remote).comeback
     assert "party-dice join" in shared and "Continue" not in shared
-    local = TableSession(games.new_controller(chase_config(), random.Random(1)), chase_config())
+    local, notice = Sessions(saves_dir=tmp_path / "saves", history_path=tmp_path / "h.db").start(
+        chase_config()
+    )
+    assert local is not None and notice is None and local.slot is not None
     assert "nothing is kept" in local.comeback, "nobody has moved: no save to come back to"
     local.controller.apply(local.controller.actions()[0])
-    local.autosave()
+    assert local.autosave() is None and local.flush(5)
     assert "Continue on the title screen" in local.comeback
+    local.release()
 
 
 def test_the_code_is_asked_without_showing_it(monkeypatch: pytest.MonkeyPatch) -> None:
