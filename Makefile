@@ -4,7 +4,7 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: install run test snapshots screenshots bench lint format typecheck sim ci
+.PHONY: install run test snapshots screenshots bench lint format typecheck sim ci mutants
 
 install:  ## create .venv and install party-dice (editable) with its test extra
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -42,6 +42,9 @@ typecheck:  ## mypy --strict over tui and tests (settings in pyproject.toml)
 sim:  ## a sample simulator run: 20,000 six-player Aces rounds
 	$(PY) -m tui.simulate aces --players 6 --games 20000 --seed 1
 	$(PY) -m tui.simulate chase --players 10 --games 500 --seed 1
+
+mutants:  ## which hand-written bugs the tests catch (scripts/mutants.toml); ONLY=id,id for some
+	$(PY) scripts/mutants.py $(if $(ONLY),--only $(ONLY))
 
 ci:  ## what CI runs: a fresh venv, install, the README's test command
 	bash .ci/run

@@ -227,7 +227,7 @@ async def test_the_host_sees_who_asks_to_join_an_aces_table(
 ) -> None:
     """An Aces info box is three rows at 80x24: who asks to join comes first and reads
     whole, and so does who is here ("Here: Ann · away: Ben · free: Cleo")."""
-    from tests.support.settle import settle
+    from tests.support.fast_pilot import settle
     from tests.support.share import aces_config as shared_aces
     from tests.support.share import offline_pair
     from tui.share.remote import RemoteSession

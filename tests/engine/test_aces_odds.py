@@ -7,6 +7,7 @@ own moves (``tests.support.aces_exact``), and what the simulator measures.
 
 from __future__ import annotations
 
+import copy
 import itertools
 import math
 import random
@@ -16,7 +17,7 @@ from fractions import Fraction
 
 import pytest
 
-from tests.support.aces import new_game, roll
+from tests.support.aces import choose, new_game, roll
 from tests.support.aces_exact import exact_odds
 from tui.engine.aces.bots import make
 from tui.engine.aces.odds import (
@@ -166,6 +167,29 @@ def test_the_choice_shows_both_options() -> None:
     assert passed == pytest.approx((ann, ben, cleo))
     better = passed if passed[0] > pot[0] else pot
     assert seat_chances(chain, game.view(None)) == better
+
+
+@pytest.mark.parametrize("variants", [frozenset(), frozenset({"right-pass"})], ids=str)
+def test_each_option_of_the_choice_is_priced_as_the_table_it_leads_to(
+    variants: frozenset[str],
+) -> None:
+    """Each option's chances are those of the position the engine reaches by taking it
+    (played on a copy, then read by ``seat_chances``): under Right-Pass the pass reaches
+    Ann's right neighbour, Cleo, not Ben."""
+    game, rng = new_game(3, variants)
+    roll(game, rng, 6, 2)  # Ann 1
+    roll(game, rng, 1, 3)  # Ben
+    roll(game, rng, 1, 4)  # Cleo
+    roll(game, rng, 1, 6)  # Ann: one chip, an ace and a six
+    assert game.phase == "choice" and game.chips[0] == 1
+    chain = solve_all(ChainSpec.for_table(variants, 3))
+    offered = dict(zip(("pot", "pass"), choice_chances(chain, game.view(None)), strict=True))
+    for kind, chances in offered.items():
+        after = copy.deepcopy(game)
+        choose(after, kind)
+        assert not after.over
+        assert chances == pytest.approx(seat_chances(chain, after.view(None))), kind
+    assert offered["pot"] != pytest.approx(offered["pass"])
 
 
 def test_numpy_stays_off_the_start_up_path() -> None:

@@ -9,20 +9,40 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
+from tests.support.oracle import position, within
 from tui.engine.aces import AcesGame
 from tui.engine.aces.rules import EVENT_KINDS, VARIANTS
 from tui.engine.aces.view import AcesView
 from tui.engine.core import Event
 
-MAX_STEPS = 200_000
+MAX_STEPS = 20_000
+"""No game here needs more (an Aces match of three rounds, bankrolls of a few chips): a
+game still going after these fails with its position."""
+GAME_SECONDS = 20.0
+"""A game takes well under a second: one still going after these is stuck in a loop, and
+fails with the position it is stuck in (``stuck``)."""
 NAMES = ["Ann", "Ben", "Cleo", "Dan", "Eve", "Fay"]
+EVERYDAY = settings(
+    deadline=None,
+    derandomize=True,
+    database=None,
+    phases=(Phase.explicit, Phase.reuse, Phase.generate),
+)
+"""The same examples every run, and a failure reported as found (shrinking a game that
+does not end would take minutes): chance decides nothing in the everyday run."""
+
+
+def stuck(game: AcesGame) -> AbstractContextManager[None]:
+    """Fail with the position if the block (a game) does not end within its time."""
+    return within(GAME_SECONDS, lambda: f"stuck at {position(game.to_dict())}")
 
 
 @dataclass
@@ -119,7 +139,7 @@ def unpack(table: tuple[int, frozenset[str], str, int, int]) -> AcesGame:
     return make_game(n, variants, match, first if 0 <= first < n else None, seed)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(EVERYDAY, max_examples=60)
 @given(tables, st.integers(0, 2**32))
 def test_random_games_conserve_chips_agree_with_their_events_and_end(
     table: tuple[int, frozenset[str], str, int, int], chooser_seed: int
@@ -128,48 +148,54 @@ def test_random_games_conserve_chips_agree_with_their_events_and_end(
     start = 3 if "three-chip" in game.variants else 2
     shadow = Shadow(len(game.names), game.match, 1 + table[4] % 5)
     chooser = random.Random(chooser_seed)
-    for _ in range(MAX_STEPS):
-        if game.over:
-            break
-        events = game.apply(chooser.choice(game.legal_actions()))
-        shadow.play(events)
-        shadow.check(game)
-        check_table(game, start)
-    assert game.over, "the game did not end"
+    with stuck(game):
+        for _ in range(MAX_STEPS):
+            if game.over:
+                break
+            events = game.apply(chooser.choice(game.legal_actions()))
+            shadow.play(events)
+            shadow.check(game)
+            check_table(game, start)
+    assert game.over, f"not over after {MAX_STEPS} moves: {position(game.to_dict())}"
     assert game.winners() and game.legal_actions() == [] and game.current_seat() is None
     view = game.view(None)
     assert {s.seat for s in view.seats if "winner" in s.flags} == set(game.winners())
 
 
-@settings(max_examples=40, deadline=None)
+@settings(EVERYDAY, max_examples=40)
 @given(tables, st.integers(0, 2**32), st.integers(0, 300))
 def test_json_round_trip_mid_game_is_exact_and_plays_on_identically(
     table: tuple[int, frozenset[str], str, int, int], chooser_seed: int, stop_at: int
 ) -> None:
     game = unpack(table)
     chooser = random.Random(chooser_seed)
-    for _ in range(stop_at):
-        if game.over:
-            break
-        game.apply(chooser.choice(game.legal_actions()))
+    with stuck(game):
+        for _ in range(stop_at):
+            if game.over:
+                break
+            game.apply(chooser.choice(game.legal_actions()))
     saved = game.to_dict()
     text = json.dumps(saved)
     restored = AcesGame.from_dict(json.loads(text))
     assert restored.to_dict() == saved
     assert restored.view(None) == game.view(None)
     assert restored.legal_actions() == game.legal_actions()
-    for _ in range(MAX_STEPS):
-        if game.over:
-            break
-        action = chooser.choice(game.legal_actions())
-        assert restored.apply(action) == game.apply(action)
-        assert restored.turns == game.turns
+    with stuck(game):
+        for _ in range(MAX_STEPS):
+            if game.over:
+                break
+            action = chooser.choice(game.legal_actions())
+            assert restored.apply(action) == game.apply(action)
+            assert restored.turns == game.turns
     assert restored.over and restored.winners() == game.winners()
     assert restored.to_dict() == game.to_dict()
 
 
+@pytest.mark.slow
 def test_two_thousand_seeded_games_end_conserve_chips_and_reach_every_ruling() -> None:
-    """A plain loop (fast): thousands of tables, counting that the rare rulings happen."""
+    """A plain loop: thousands of tables, counting that the rare rulings happen. The
+    everyday run has the rule oracle's games instead (``test_rule_oracle.py``: fewer
+    tables, every move checked against the rulings, every event reached)."""
     seen: Counter[str] = Counter()
     picker = random.Random(2026)
     variant_names = sorted(VARIANTS)
@@ -180,15 +206,15 @@ def test_two_thousand_seeded_games_end_conserve_chips_and_reach_every_ruling() -
         first = picker.choice([None, picker.randrange(n)])
         game = make_game(n, variants, match, first, seed)
         steps = 0
-        while not game.over:
-            actions = game.legal_actions()
-            events = game.apply(picker.choice(actions))
-            seen.update(e.kind for e in events)
-            won = any(e.kind == "round_won" for e in events)
-            if won and events[0].kind in ("roll", "chip_to_pot") and game.match != "bankroll":
-                seen["empty-table win"] += sum(game.chips) == 0
-            steps += 1
-            assert steps < MAX_STEPS
+        with stuck(game):
+            while not game.over:
+                events = game.apply(picker.choice(game.legal_actions()))
+                seen.update(e.kind for e in events)
+                won = any(e.kind == "round_won" for e in events)
+                if won and events[0].kind in ("roll", "chip_to_pot") and game.match != "bankroll":
+                    seen["empty-table win"] += sum(game.chips) == 0
+                steps += 1
+                assert steps < MAX_STEPS, f"not over: {position(game.to_dict())}"
         assert min(game.chips) >= 0 and game.pot >= 0
         if match == "bankroll":
             assert sum(game.scores) + sum(game.chips) + game.pot == n * (1 + seed % 5)

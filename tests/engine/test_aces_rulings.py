@@ -123,6 +123,56 @@ def test_a3_right_pass_sends_sixes_to_the_right_but_turns_still_go_clockwise() -
     assert game.chips == (3, 0, 3)
 
 
+@pytest.mark.parametrize("variants", [(), ("right-pass",)])
+def test_a3_a5_a_six_goes_to_the_neighbour_at_zero_not_past_them(
+    variants: tuple[str, ...],
+) -> None:
+    """A player at zero is still in (A5): the six reaches them, not the next holder."""
+    game, rng = new_game(4, variants=variants, first=1)
+    roll(game, rng, 1, 1)  # Ben 0
+    if "right-pass" in variants:
+        assert roll(game, rng, 6, 4)[1] == ev("chip_passed", 2, 1)  # Cleo's right is Ben
+        assert game.chips == (2, 1, 1, 2)
+    else:
+        roll(game, rng, 2, 3)  # Cleo
+        roll(game, rng, 2, 3)  # Dan
+        assert roll(game, rng, 6, 4)[1] == ev("chip_passed", 0, 1)  # Ann's left is Ben
+        assert game.chips == (1, 1, 2, 2)
+
+
+def test_a3_right_pass_skips_a_player_out_to_the_next_on_the_right() -> None:
+    """Last Roll: Ann is out, so Ben's right neighbour is Cleo (Ann is nobody's)."""
+    game, rng = new_game(3, variants={"right-pass", "last-roll"})
+    roll(game, rng, 1, 1)  # Ann 0
+    roll(game, rng, 1, 1)  # Ben 0: Cleo leads
+    roll(game, rng, 2, 3)  # Cleo
+    roll(game, rng, 2, 3)  # Ann's final roll: out
+    roll(game, rng, 6, 2)  # Ben's final roll: saved, Ben 1, Cleo 1
+    roll(game, rng, 2, 2)  # Cleo; Ann is skipped
+    assert game.current_seat() == 1 and game.chips == (0, 1, 1)
+    events = roll(game, rng, 6, 3)
+    assert events == [ev("roll", 1, value=(6, 3)), ev("chip_passed", 1, 2)]
+    assert game.chips == (0, 0, 2) and not game.over
+    assert game.current_seat() == 2 and "final-roll" in flags(game, 1)
+
+
+def test_a3_a8_right_pass_skips_a_player_out_of_the_match() -> None:
+    """Bankroll play: Ben's bankroll is empty, so Cleo's right neighbour is Ann."""
+    game, rng = new_game(3, variants={"right-pass"}, match="bankroll", bankroll=3)
+    roll(game, rng, 1, 1)  # Ann 0
+    roll(game, rng, 1, 1)  # Ben 0: Cleo takes 6
+    game.apply(game.legal_actions()[0])  # stakes 1, 1, 2
+    roll(game, rng, 1, 2)  # Ann 0, pot 1
+    roll(game, rng, 6, 2)  # Ben's right is Ann, at zero: Ann 1, Ben 0
+    roll(game, rng, 1, 1)  # Cleo 0: Ann takes 4
+    assert game.scores == (4, 0, 5) and flags(game, 1) == {"out", "broke"}
+    game.apply(game.legal_actions()[0])  # Ann 2, Cleo 2
+    roll(game, rng, 2, 2)  # Ann
+    assert game.current_seat() == 2
+    assert roll(game, rng, 6, 2)[1] == ev("chip_passed", 2, 0)
+    assert game.chips == (3, 0, 1)
+
+
 def test_a3_single_die_rolls_one_die() -> None:
     game, rng = new_game(2, variants={"single-die"})
     assert roll(game, rng, 6) == [ev("roll", 0, value=(6,)), ev("chip_passed", 0, 1)]

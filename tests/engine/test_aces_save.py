@@ -77,3 +77,64 @@ def test_a_missing_field_is_refused_by_the_controller() -> None:
     seats = [{"name": n, "bot": None} for n in NAMES[:4]]
     with pytest.raises(SaveFormatError):
         controller_from_dict({"format": 1, "game": "aces", "seats": seats, "state": data})
+
+
+class ScriptedDice(random.Random):
+    """A real ``random.Random`` (a game with it can be saved) whose first dice are the
+    scripted ones; the saved state is the seeded one, so a twin loaded from the save
+    rolls what the game itself rolls next."""
+
+    def __init__(self, dice: list[int], seed: int = 5) -> None:
+        super().__init__(seed)
+        self.dice = list(dice)
+
+    def randint(self, a: int, b: int) -> int:
+        return self.dice.pop(0) if self.dice else super().randint(a, b)
+
+
+def played(variants: set[str], dice: list[int], **options: Any) -> AcesGame:
+    """A game (Ann first) after every scripted die has been rolled."""
+    rng = ScriptedDice(dice)
+    game = AcesGame(list(NAMES[:3]), rng, variants=frozenset(variants), first_seat=0, **options)
+    game.apply(game.legal_actions()[0])
+    while rng.dice:
+        game.apply(game.legal_actions()[0])
+    return game
+
+
+def plays_on_as_its_twin(game: AcesGame) -> AcesGame:
+    """The game loaded from its own save: same state, and the same moves and dice to the
+    end (it is returned played out)."""
+    saved = json.loads(json.dumps(game.to_dict()))
+    twin = AcesGame.from_dict(saved)
+    assert twin.to_dict() == game.to_dict() and twin.view(None) == game.view(None)
+    for _ in range(10_000):
+        if game.over:
+            break
+        action = game.legal_actions()[-1]
+        assert twin.apply(action) == game.apply(action)
+    assert game.over and twin.to_dict() == game.to_dict()
+    return twin
+
+
+@pytest.mark.parametrize("match", ["single", "rounds", "bankroll"])
+def test_a_three_chip_start_round_saves_and_resumes(match: str) -> None:
+    """Three chips each (A1): the save holds 9 chips, not 6, and loads."""
+    game = played({"three-chip"}, [1, 3, 6, 2], match=match, rounds=2, bankroll=5)
+    assert game.chips == (2, 2, 4) and game.pot == 1
+    plays_on_as_its_twin(game)
+
+
+def test_a_last_roll_round_with_a_player_out_saves_and_resumes() -> None:
+    """Saved with Ann out of the round and Ben due a final roll (A7): it loads, and
+    Ben's failed final roll ends the round at once, as it would have unsaved."""
+    game = played({"last-roll"}, [1, 1, 1, 1, 2, 3, 2, 3])
+    assert game.chips == (0, 0, 2) and game.current_seat() == 1
+    assert game.view(None).seats[0].out and game.legal_actions()[0].kind == "final_roll"
+    saved = json.loads(json.dumps(game.to_dict()))
+    twin = AcesGame.from_dict(saved)
+    twin._rng = ScriptedDice([4, 5])  # Ben: no six
+    events = twin.apply(twin.legal_actions()[0])
+    assert [e.kind for e in events] == ["final_roll", "player_out", "round_won"]
+    assert twin.over and twin.winners() == (2,)
+    plays_on_as_its_twin(game)

@@ -4,7 +4,8 @@ and never more than the seat knows (property test over random games)."""
 from __future__ import annotations
 
 import random
-from itertools import permutations
+import re
+from itertools import combinations, permutations
 from math import comb
 
 import pytest
@@ -180,3 +181,50 @@ def test_the_card_handed_over_is_followed_along_the_changes() -> None:
     assert loss_chance(game.view(1)) == 0.0
     game.apply(Action("change", "", ""))  # Dan passes it to Eve
     assert loss_chance(game.view(1)) == 0.0
+
+
+RANK_ORDER = "A23456789TJQK"
+
+
+def counted(mine: str, deduced: dict[int, str], unknown: int) -> float:
+    """The chance that ``mine`` loses the plain showdown (the lowest rank loses, ties
+    too), every hand the seat cannot place being any of the cards it has not seen: every
+    set of ``unknown`` such cards is dealt once and looked at (no odds code)."""
+    seen = {mine, *deduced.values()}
+    pool = [card for card in FRESH_DECK if card not in seen]
+    rank = RANK_ORDER.index(mine[0])
+    placed = [RANK_ORDER.index(card[0]) for card in deduced.values()]
+    lost = total = 0
+    for cards in combinations(pool, unknown):
+        others = placed + [RANK_ORDER.index(card[0]) for card in cards]
+        lost += rank <= min(others)
+        total += 1
+    return lost / total
+
+
+@pytest.mark.parametrize("cleo", ["stand", "change"])
+def test_a_handed_over_card_is_followed_under_announce_low_cards(cleo: str) -> None:
+    """Ben hands his 9 to Cleo and gets her 2 (announced: everyone sees Ben's card).
+    If Cleo stands she holds the 9; if she changes with Dan for his 3 (announced on
+    her), Dan holds it. Either way Ben places the 9 and every announced card; only the
+    rest of the hands are unknown to him, and his chance is counted over every deal."""
+    game = dealt(5, 6, frozenset({"announce-low"}))
+    game.table.hands[:] = ["JC", "9H", "2S", "3D", "QS"]
+    game.apply(Action("change", "", ""))  # Ben: 2S (announced) for his 9H
+    game.apply(Action(cleo, "", ""))
+    # Cleo kept what Ben gave her; or her 3 is announced and Ben's 9 went on to Dan.
+    deduced = {2: "9H"} if cleo == "stand" else {2: "3D", 3: "9H"}
+    assert all(game.hands[seat] == card for seat, card in deduced.items())
+    unknown = 4 - len(deduced)  # Ann, Cleo, Dan and Eve, less those Ben can place
+    expected = counted("2S", deduced, unknown)
+    # Ben loses unless someone he cannot place holds an Ace: 77.4 % if Cleo stands (Dan's
+    # 3 is not known then), 84.2 % if she changes.
+    assert expected == pytest.approx(
+        comb(46, 3) / comb(50, 3) if cleo == "stand" else comb(45, 2) / comb(49, 2)
+    )
+    view = game.view(1)
+    assert loss_chance(view) == pytest.approx(expected)
+    words = games.get("chase").new_words()
+    words.odds_on = True
+    shown = words.info_lines(view, NAMES, ascii_only=True)[0]
+    assert re.search(rf"\b{round(expected * 100)}\W?%", shown), shown

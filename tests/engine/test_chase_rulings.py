@@ -471,6 +471,28 @@ def test_c8_only_when_every_player_still_in_would_go_out() -> None:
     assert game.winners() == (2,)
 
 
+@pytest.mark.parametrize("all_out", ["replay", "share"])
+def test_c8_not_when_only_some_of_the_tied_are_on_their_last_life(all_out: str) -> None:
+    """Everyone still in ties for lowest, but only Ann is on her last life: nobody is
+    spared (C8 is for *every* player going out at once). Each loses a life, Ann goes out,
+    the game goes on."""
+    game, rng = new(3, dealer=0, all_out=all_out)
+    lose_round(game, rng, {0})
+    lose_round(game, rng, {0})
+    lose_round(game, rng, {1})
+    assert game.lives == (1, 2, 3)
+    events = lose_round(game, rng, {0, 1, 2})
+    assert not named(events, "all_out_replay") and not named(events, "shared_win")
+    assert named(events, "life_lost") == [
+        Event("life_lost", 1, value=1),
+        Event("life_lost", 2, value=2),
+        Event("life_lost", 0, value=0),
+    ]
+    assert named(events, "player_out") == [Event("player_out", 0)]
+    assert game.lives == (0, 1, 2) and game.pot == 6 and not game.over
+    assert ChaseView.of(game.view(None)).kept_life == ()
+
+
 # -- C9: the variants -------------------------------------------------------------------
 
 

@@ -8,6 +8,7 @@ the disk: a write that takes half a second does not hold up the move after it.
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from pathlib import Path
@@ -119,6 +120,51 @@ def test_a_slow_disk_never_holds_up_the_table(
     (saved,) = SaveStore(tmp_path / "saves").list()
     _, data = SaveStore(tmp_path / "saves").open(saved.slot_id)
     assert data == controller.to_dict(), "the newest move is what was saved"
+
+
+def test_a_save_is_on_disk_before_its_rename_and_the_rename_after(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Durability, step by step, on the path a move's save takes (the table serialises,
+    the writer's thread writes): the new file's bytes are fsynced while it still has its
+    temporary name, then it is renamed over the save, then the folder is fsynced (so the
+    rename survives a power cut). Without the first fsync a crash can leave a save of
+    the right name and no content; nothing else could see that."""
+    session = _session(tmp_path)
+    controller = session.controller
+    controller.apply(controller.actions()[0])  # the round starts: the first save
+    assert session.autosave() is None and session.flush(5)
+    steps: list[tuple[str, str, int, str]] = []
+    real_fsync, real_replace = os.fsync, os.replace
+
+    def fsync(fd: int) -> None:
+        where = os.readlink(f"/proc/self/fd/{fd}")
+        steps.append(("fsync", where, os.fstat(fd).st_size, threading.current_thread().name))
+        real_fsync(fd)
+
+    def replace(src: Any, dst: Any) -> None:
+        size = Path(src).stat().st_size
+        steps.append(("replace", str(src), size, threading.current_thread().name))
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "replace", replace)
+    controller.apply(controller.actions()[0])  # Ann rolls: the save is written again
+    assert session.autosave() is None and session.flush(5)
+    monkeypatch.undo()
+    target = session.slot.path
+    size = target.stat().st_size
+    assert {step[3] for step in steps} == {autosave_module.THREAD_NAME}, steps
+    renamed = [index for index, step in enumerate(steps) if step[0] == "replace"]
+    assert len(renamed) == 1, steps
+    at = renamed[0]
+    temp = steps[at][1]
+    assert ("fsync", temp, size) in [s[:3] for s in steps[:at]], f"no full fsync first: {steps}"
+    folder = str(target.parent.resolve())
+    assert any(step[:2] == ("fsync", folder) for step in steps[at + 1 :]), steps
+    session.release()
+    _, data = SaveStore(tmp_path / "saves").open(target.stem)
+    assert data == controller.to_dict()
 
 
 def test_a_write_that_fails_is_told_once_and_saving_comes_back(

@@ -95,7 +95,9 @@ def test_sharing_turned_off_on_linux_says_so_not_that_it_needs_linux(
 
 def test_leaving_a_shared_table_says_join_brings_you_back(tmp_path: Path) -> None:
     """The confirmation's second sentence is the session's: at a shared table it names
-    `party-dice join`, never the title screen's Continue (the save is not here)."""
+    `party-dice join`, never the title screen's Continue (the save is not here). A
+    table of one's own, opened with its save slot as the app opens it, names Continue
+    once a move is saved."""
     from tests.support.share import offline_remote
     from tui.session import Sessions
     from tui.share.remote import RemoteSession
@@ -103,12 +105,13 @@ def test_leaving_a_shared_table_says_join_brings_you_back(tmp_path: Path) -> Non
     remote = offline_remote(chase_config(), {0}, {"seats": [], "watching": []})
     shared = RemoteSession(remote).comeback
     assert "party-dice join" in shared and "Continue" not in shared
-    sessions = Sessions(saves_dir=tmp_path / "saves", history_path=tmp_path / "history.db")
-    local, _ = sessions.start(chase_config())
-    assert local is not None
+    local, notice = Sessions(saves_dir=tmp_path / "saves", history_path=tmp_path / "h.db").start(
+        chase_config()
+    )
+    assert local is not None and notice is None and local.slot is not None
     assert "nothing is kept" in local.comeback, "nobody has moved: no save to come back to"
     local.controller.apply(local.controller.actions()[0])
-    local.autosave()
+    assert local.autosave() is None and local.flush(5)
     assert "Continue on the title screen" in local.comeback
     local.release()
 
