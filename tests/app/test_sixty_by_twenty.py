@@ -1,0 +1,56 @@
+"""The smallest terminal the table takes, 60x20, off the table too (issue 38, item 9):
+the title's card keeps its four borders and its whole menu, setup's seat rows keep their
+buttons, and Chase's game-over list says or shows what does not fit."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from tests.app.test_sizes import game_with_saves
+from tests.support.app import AppDirs, resize
+from tests.support.chase import screen_lines
+from tests.support.settle import settle
+from tests.support.table import write_settings
+
+MakeApp = Callable[..., Any]
+
+
+def _box(lines: list[str]) -> list[str]:
+    """The lines of the one rounded box on the screen, top to bottom border."""
+    top = next((i for i, line in enumerate(lines) if line.strip().startswith("╭")), None)
+    bottom = next((i for i, line in enumerate(lines) if line.strip().startswith("╰")), None)
+    assert top is not None and bottom is not None, ("no whole box", lines)
+    return [line.strip() for line in lines[top : bottom + 1]]
+
+
+async def test_the_title_card_keeps_its_borders_and_menu_at_60x20(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    """Every line of the menu (Play again with a long table, Continue, Recent games,
+    Records) inside a card closed on all four sides at 60x20; the dice come back at
+    80x24."""
+    from tui.engine.controller import Seat
+    from tui.gameconfig import GameConfig
+    from tui.kept_settings import KeptTables
+
+    names = ("Annabelle", "Bartholomew", "Cleopatra")
+    KeptTables().remember(GameConfig("chase", (*map(Seat, names), Seat("Ada", "casual"))))
+    write_settings(app_dirs.settings)
+    app = make_app(settings_path=app_dirs.settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game_with_saves(app)
+        app.screen.refresh_menu()
+        await resize(pilot, 60, 20)
+        await settle(pilot)
+        box = _box(screen_lines(app))
+        assert box[0].endswith("╮") and box[-1].endswith("╯"), box
+        assert all(line.startswith("│") and line.endswith("│") for line in box[1:-1]), box
+        text = "\n".join(box)
+        for title in ("Play again", "Continue", "Recent games", "Records", "Quit"):
+            assert title in text, (title, box)
+        again = next(line for line in box if "Play again" in line)
+        assert "Chase: Annabelle" in again and again.rstrip(" │").endswith("…"), box
+        await resize(pilot, 80, 24)
+        await settle(pilot)
+        assert "⚀" in "\n".join(screen_lines(app))
