@@ -54,3 +54,29 @@ async def test_the_title_card_keeps_its_borders_and_menu_at_60x20(
         await resize(pilot, 80, 24)
         await settle(pilot)
         assert "⚀" in "\n".join(screen_lines(app))
+
+
+async def test_setup_rows_keep_their_buttons_at_60_columns(make_app: MakeApp) -> None:
+    """Every seat row on one line with its name box, kind, both arrows and the remove
+    button inside 60 columns (the name box gives way); at 80 the name box is 24 cells."""
+    from textual.widgets import Button, Input
+
+    from tui.screens.seat_row import SeatRow
+
+    app = make_app()
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.press("c")
+        await settle(pilot)
+        rows = list(app.screen.query(SeatRow))
+        assert len(rows) >= 3
+        for row in rows:
+            buttons = list(row.query(Button))
+            assert len(buttons) == 3, buttons
+            for button in buttons:
+                region = button.region
+                assert region.width == 3 and region.right <= 60, (button.classes, region)
+                assert region.y == row.query_one(Input).region.y
+            assert row.query_one(Input).region.width >= 12
+        await resize(pilot, 80, 24)
+        await settle(pilot)
+        assert {row.query_one(Input).region.width for row in rows} == {24}
