@@ -80,3 +80,42 @@ async def test_setup_rows_keep_their_buttons_at_60_columns(make_app: MakeApp) ->
         await resize(pilot, 80, 24)
         await settle(pilot)
         assert {row.query_one(Input).region.width for row in rows} == {24}
+
+
+async def test_chase_game_over_of_five_scrolls_at_60x20(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    """Five standings do not fit the game-over box at 60x20: its body shows a scroll
+    bar, PgDn brings the last of them (Eve) into sight, PgUp goes back to the winner's
+    line, and the keys (down to "Esc Look at the table") stay in sight throughout."""
+    from tests.support.chase import chase_config, controller_for, deck_factory
+    from tests.support.table import play_until_moves_left
+    from tui.session import TableSession
+    from tui.table.covers.round_end import RoundEndBox
+
+    config = chase_config(("Ann", "Ben", "Cleo", "Dan", "Eve"))
+    controller = controller_for(config)
+    play_until_moves_left(controller, 1)
+    write_settings(app_dirs.settings)
+    app = make_app(settings_path=app_dirs.settings, rng_factory=deck_factory([]))
+    async with app.run_test(size=(60, 20)) as pilot:
+        app.open_table(TableSession(controller, config))
+        await settle(pilot)
+        await pilot.press("enter")  # the curtain: the last player takes the keyboard
+        await settle(pilot)
+        await pilot.press(controller.actions()[0].key)
+        await settle(pilot)
+        assert controller.over
+
+        def shown() -> str:
+            return "\n".join(screen_lines(app))
+
+        assert "Eve" not in shown() and "Look at the table" in shown()
+        await pilot.press("pagedown")
+        await settle(pilot)
+        assert "Eve" in shown() and "Look at the table" in shown()
+        body = app.screen.query_one(RoundEndBox).query_one("#round-end-body")
+        assert body.show_vertical_scrollbar and body.scroll_y == body.max_scroll_y > 0
+        await pilot.press("pageup")
+        await settle(pilot)
+        assert body.scroll_y == 0 and "wins" in shown()
