@@ -145,7 +145,7 @@ class TitleScreen(GameKeyed, QuietResume):
         """Classes for a short or narrow terminal (60x20): the card keeps its border."""
         self.set_class(size.height < SHORT_HEIGHT, "-short")
         self.set_class(size.width < NARROW_WIDTH, "-narrow")
-        if self._built and self.query("#menu"):
+        if self._built and self._cells != self._note_cells() and self.query("#menu"):
             self.refresh_menu()  # "Play again"'s table line fits the new width
 
     def _note_cells(self) -> int:
@@ -177,6 +177,8 @@ class TitleScreen(GameKeyed, QuietResume):
         self.refresh_menu()
 
     _shown: frozenset[str] = frozenset()
+    _cells = 0
+    """The cells "Play again"'s table line was cut to when the menu was last filled."""
 
     def _saves_count(self) -> int:
         """How many saved games there are; bad files are moved aside and reported."""
@@ -211,6 +213,7 @@ class TitleScreen(GameKeyed, QuietResume):
         menu = self.query_one("#menu", OptionList)
         highlighted = menu.highlighted_option.id if menu.highlighted_option else None
         count = self._saves_count()
+        self._cells = self._note_cells()
         shown = {*games.ids(), "host", "join", "rules", "settings", "quit"}
         again = app_host(self).tables.last
         shown |= {"again"} if again else set()
@@ -222,7 +225,7 @@ class TitleScreen(GameKeyed, QuietResume):
             if option_id not in shown:
                 continue
             if option_id == "again" and again is not None:
-                note = _table_line(again, self._note_cells())
+                note = _table_line(again, self._cells)
             if option_id == "continue":
                 note = "1 saved game" if count == 1 else f"{count} saved games"
             options.append(Option(_prompt(key, title, note), id=option_id))
