@@ -292,3 +292,31 @@ async def test_a_tied_showdown_names_both_losers_in_the_middle(
         for words in ("Lowest card:", "Ben and Cleo", "lose a life"):
             assert words in shown, shown
         assert "\u2026" not in shown, shown
+
+
+async def test_every_rules_contents_entry_reads_whole_on_its_line(make_app: MakeApp) -> None:
+    """Issue 38, item 14: the rules' contents (t) at 80x24 wrapped "A6. The round ends
+    at / once" and "C10. Hidden cards at one / keyboard"; every entry of both games is
+    one row of the list, whole."""
+    from tui.screens.rules import RulesContents
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        for game_key, game_id in (("a", "aces"), ("c", "chase")):
+            await pilot.press(game_key)
+            await pilot.pause()
+            await pilot.press("t")
+            await pilot.pause()
+            contents = app.screen.query_one(f"#contents-{game_id}", RulesContents)
+            rows = [row.strip() for row in rows_of(app, contents)]
+            labels = [
+                str(contents.get_option_at_index(i).prompt).strip()
+                for i in range(contents.option_count)
+            ]
+            assert len(labels) >= 10
+            for label in labels:
+                assert label in rows, (label, rows)
+            await pilot.press("t")
+            await pilot.pause()

@@ -263,3 +263,21 @@ def test_chase_dealer_draws(snap_compare: Any, make_app: Any, app_dirs: AppDirs)
     keys = ["d", "enter", "s", "enter", "s", "enter"]
     app, before = chase_app(make_app, app_dirs, config, [FIRST], keys)
     assert snap_compare(app, terminal_size=SMALL, run_before=before)
+
+
+def test_chase_game_over_of_five_at_60x20(
+    snap_compare: Any, make_app: Any, app_dirs: AppDirs
+) -> None:
+    """Five players, the game over, at 60x20 (the smallest table): the box is headed
+    "Ben wins!", its body shows a scroll bar on the right because the standings go on
+    below the winner's and Ann's lines ("out in round 11"; Cleo, Dan and Eve are further
+    down), and its keys stay in sight under it ("Rematch", "Back to title", "Look at the
+    table")."""
+    from tests.support.table import play_until_moves_left
+
+    config = chase_config(("Ann", "Ben", "Cleo", "Dan", "Eve"))
+    controller = controller_for(config)
+    play_until_moves_left(controller, 1)
+    keys = ["enter", controller.actions()[0].key]
+    app, before = chase_app(make_app, app_dirs, config, keys=keys, controller=controller)
+    assert snap_compare(app, terminal_size=(60, 20), run_before=before)

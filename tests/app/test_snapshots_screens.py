@@ -240,3 +240,17 @@ def test_confirm_quit(snap_compare: Any, make_app: MakeApp) -> None:
         await pilot.press("ctrl+q")
 
     assert snap_compare(make_app(), run_before=before, terminal_size=(80, 24))
+
+
+def test_title_play_again_at_60x20(snap_compare: Any, make_app: MakeApp) -> None:
+    """The title at 60x20 (issue 38 item 9): the card fills the width with its four
+    borders whole, without the dice and spare lines, "Play again" first ("Aces: Ann,
+    Ben + 2 computers") and every line of the menu down to "Quit"."""
+    _remember_a_table()
+    assert snap_compare(make_app(), terminal_size=(60, 20))
+
+
+def test_setup_chase_at_60x20(snap_compare: Any, make_app: MakeApp) -> None:
+    """Setup for Chase at 60x20 (issue 38 item 9): each seat row keeps its name box
+    (narrower), its kind, both arrows and the remove button on its line."""
+    assert snap_compare(make_app(), press=["c"], terminal_size=(60, 20))

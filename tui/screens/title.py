@@ -12,10 +12,11 @@ import os
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
+from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
@@ -55,18 +56,26 @@ def _menu() -> list[tuple[str, str, str, str]]:
     return lines
 
 
+SHORT_HEIGHT = 22
+"""Below this many lines the card drops its spare lines and the dice (it needs 22, with
+every line of the menu)."""
+CARD_WIDTH = 64
+"""The title card's width (styles/title.tcss) where the terminal has room."""
+NARROW_WIDTH = 66
+"""Below this many cells the card (64 wide) shrinks to the screen and its padding."""
+
 TABLE_LINE_CELLS = 44
 """The cells "Play again" has for the table it starts, before the menu's edge."""
 
 
-def _table_line(config: GameConfig) -> str:
+def _table_line(config: GameConfig, cells: int = TABLE_LINE_CELLS) -> str:
     """The remembered table in a few words: "Aces: Ann, Ben + 2 computers"."""
     people = [seat.name for seat in config.seats if seat.human]
     computers = len(config.seats) - len(people)
     line = f"{games.get(config.game_id).short_title}: {', '.join(people)}"
     if computers:
         line += f" + {computers} computer{'s' if computers > 1 else ''}"
-    return crop(Text(line), TABLE_LINE_CELLS).plain  # cells, not characters: wide names
+    return crop(Text(line), cells).plain  # cells, not characters: wide names
 
 
 def _prompt(key: str, title: str, note: str) -> Text:
@@ -125,8 +134,26 @@ class TitleScreen(GameKeyed, Screen[Any]):
         return Text(f"{dice}    {cards}", justify="center")
 
     def on_mount(self) -> None:
+        self._fit(self.app.size)
         if self._built:
             self.refresh_menu()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size)
+
+    def _fit(self, size: Size) -> None:
+        """Classes for a short or narrow terminal (60x20): the card keeps its border."""
+        self.set_class(size.height < SHORT_HEIGHT, "-short")
+        self.set_class(size.width < NARROW_WIDTH, "-narrow")
+        if self._built and self._cells != self._note_cells() and self.query("#menu"):
+            self.refresh_menu()  # "Play again"'s table line fits the new width
+
+    def _note_cells(self) -> int:
+        """The cells "Play again" has for its table line on one row of the card: the
+        card's width less its border, padding and the line's key and title (23)."""
+        width = self.app.size.width
+        card = min(CARD_WIDTH, width) - (4 if width < NARROW_WIDTH else 6)
+        return max(8, min(TABLE_LINE_CELLS, card - 23))
 
     async def _build(self) -> None:
         """Compose a deferred title now (once), then fill its menu."""
@@ -141,6 +168,7 @@ class TitleScreen(GameKeyed, Screen[Any]):
 
     async def on_screen_resume(self) -> None:
         """Back from a game or the settings: saves and glyphs may have changed."""
+        self._fit(self.app.size)  # resized while a game was on top
         if self._building or not self._built:
             if self.app.screen is self:  # shown before it was built
                 await self._build()
@@ -149,6 +177,8 @@ class TitleScreen(GameKeyed, Screen[Any]):
         self.refresh_menu()
 
     _shown: frozenset[str] = frozenset()
+    _cells = 0
+    """The cells "Play again"'s table line was cut to when the menu was last filled."""
 
     def _saves_count(self) -> int:
         """How many saved games there are; bad files are moved aside and reported."""
@@ -183,6 +213,7 @@ class TitleScreen(GameKeyed, Screen[Any]):
         menu = self.query_one("#menu", OptionList)
         highlighted = menu.highlighted_option.id if menu.highlighted_option else None
         count = self._saves_count()
+        self._cells = self._note_cells()
         shown = {*games.ids(), "host", "join", "rules", "settings", "quit"}
         again = app_host(self).tables.last
         shown |= {"again"} if again else set()
@@ -194,7 +225,7 @@ class TitleScreen(GameKeyed, Screen[Any]):
             if option_id not in shown:
                 continue
             if option_id == "again" and again is not None:
-                note = _table_line(again)
+                note = _table_line(again, self._cells)
             if option_id == "continue":
                 note = "1 saved game" if count == 1 else f"{count} saved games"
             options.append(Option(_prompt(key, title, note), id=option_id))

@@ -481,6 +481,10 @@ class TableScreen(Screen[None]):
             event.stop()
             event.prevent_default()
             return
+        if self.query_one(RoundEndBox).scroll_key(event.key):
+            event.stop()  # a round's end too tall for the screen: PgUp/PgDn scroll it
+            event.prevent_default()
+            return
         if self.presenter.key(event.key, self.times.arrival(event), self._binding(event.key)):
             event.stop()
             event.prevent_default()

@@ -13,6 +13,8 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.geometry import Region, Size
 from textual.message import Message
 
 from tui.cells import fit, printable
@@ -21,6 +23,8 @@ from tui.table.covers.box import BoxText, CoverBox
 from tui.widgets.action_bar import ActionBar
 
 GOES_ON = "The game goes on by itself in a moment."
+PAGE_KEYS = {"pageup": -1, "pagedown": 1}
+"""The keys that scroll a round's end too tall for the screen, and their direction."""
 
 
 def standings_text(summary: RoundSummary, ascii_only: bool) -> Text:
@@ -99,12 +103,35 @@ class RoundEndBox(CoverBox):
         return max(1, screen_height * 95 // 100)
 
     def compose(self) -> ComposeResult:
-        yield BoxText(id="round-end-title")
-        yield BoxText(id="round-end-showdown")
-        yield BoxText(id="round-end-lines")
-        yield BoxText(id="round-end-standings")
-        yield BoxText(id="round-end-goes-on")
+        with VerticalScroll(id="round-end-body", can_focus=False):
+            yield BoxText(id="round-end-title")
+            yield BoxText(id="round-end-showdown")
+            yield BoxText(id="round-end-lines")
+            yield BoxText(id="round-end-standings")
+            yield BoxText(id="round-end-goes-on")
         yield ActionBar(id="round-end-actions")
+
+    def place(self, screen: Size, middle: Region | None) -> None:
+        """As every box, with the body (all but the keys) held to what the screen has
+        left: a body taller than that (five standings at 60x20) scrolls, a scroll bar
+        says so, and the keys stay in sight."""
+        width = min(screen.width, self.box_width(screen.width))
+        inner = max(1, width - self.styles.gutter.width)
+        actions = self.query_one(ActionBar)
+        keys = actions.get_content_height(screen, screen, inner) + actions.styles.gutter.height
+        keys += actions.styles.margin.height
+        room = self.box_max_height(screen.height) - self.styles.gutter.height - keys
+        self.query_one("#round-end-body").styles.max_height = max(1, room)
+        super().place(screen, middle)
+
+    def scroll_key(self, key: str) -> bool:
+        """PgUp/PgDn scroll a body too tall for the screen; True if they did."""
+        body = self.query_one("#round-end-body", VerticalScroll)
+        if key not in PAGE_KEYS or not self.has_class("-shown") or not body.max_scroll_y:
+            return False
+        page = max(1, body.scrollable_content_region.height - 1)
+        body.scroll_relative(y=PAGE_KEYS[key] * page, animate=False)
+        return True
 
     def fill(self, cover: RoundEnd, ascii_only: bool) -> None:
         summary = cover.summary
