@@ -23,6 +23,7 @@ import pytest
 
 from tests.support.plain_pty import PlainTerminal, Policy, check_bytes, play, quit_number
 from tests.support.pty_driver import saves_dir, shadow_of, write_app_settings
+from tui.engine.chase.view import ChaseView
 from tui.engine.core import Action, Event, find_legal
 from tui.glyphs import card_words
 from tui.share.transport import supported
@@ -186,7 +187,9 @@ class RoundTruth:
             if card and public.seats[seat].card is None:
                 self.hidden[rounds].setdefault(seat, set()).add(card)
             known = self.known[rounds].setdefault(seat, set())
-            known.update(c for c in (card, *(p[1] for p in (own.gave, own.received) if p)) if c)
+            detail = ChaseView.of(own)
+            handed = (detail.gave, detail.received)
+            known.update(c for c in (card, *(p[1] for p in handed if p)) if c)
             if public.seats[seat].card and public.seats[seat].card_state != "showdown":
                 self.shown[rounds].add(public.seats[seat].card or "")
         self.shown[rounds].update(turned_up)
@@ -285,15 +288,16 @@ def shared_game(home: Path, game: str, seed: int) -> tuple[PlainTerminal, PlainT
     from tui.share.transport import listed_tables
 
     write_app_settings(home)
-    env = {"PARTY_DICE_SHARING": "on"}
-    argv = ["host", game, "--names", "Ann,Ben", "--computers", "1", "--seed", str(seed)]
+    env = {"PARTY_DICE_SHARING": "on", "PARTY_DICE_SEED": str(seed)}  # host refuses --seed
+    argv = ["host", game, "--names", "Ann,Ben", "--computers", "1"]
+    before = set(listed_tables())
     host = PlainTerminal(home, [*argv, "--idle", "1", "--plain"], env=env, name="Ann")
     guest: PlainTerminal | None = None
     try:
         assert host.app.wait_for("Code:", timeout=30), host.text()
-        logs = list((home / "state" / "party-dice" / "tables").glob("*.log"))
-        table_id = logs[0].stem  # this test's table, whatever else is open on the server
-        name = next(n for n in listed_tables() if n.endswith("." + table_id))
+        # This test's table, whatever else is open on the server.
+        name = next(iter(set(listed_tables()) - before))
+        table_id = name.rsplit(".", 1)[-1]
         watcher = Robot(name, None)
         watcher.connect()
         watching = watcher.thread()
