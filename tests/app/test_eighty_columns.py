@@ -206,6 +206,26 @@ async def test_eight_chase_seats_show_every_computer_name_whole(
             assert kind in " ".join(rows[:3]).split(), (name, rows)
 
 
+async def test_the_default_names_read_whole_at_four_chase_seats(
+    make_app: MakeApp, app_dirs: AppDirs
+) -> None:
+    """Four seats at 80 columns: "Player 1 person" does not fit a panel, so the name
+    goes whole and "person" gives way (not "Pla… 1 person"); computers still say so."""
+    from tui.widgets.player_panel import PlayerPanel
+
+    write_settings(app_dirs.settings)
+    app = make_app(settings_path=app_dirs.settings)
+    names = ["Player 1", "Player 2", "Ada", "Alan"]
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(chase_config(names, bots=range(2, 4), dealer=2))
+        await pilot.pause()
+        panels = list(app.screen.query(PlayerPanel))
+        for panel, name in zip(panels, names, strict=True):
+            first = rows_of(app, panel)[0]
+            assert name in first, (name, first)
+        assert "computer" in rows_of(app, panels[2])[0]
+
+
 async def test_the_aces_info_keeps_its_lines_apart_with_three_variants(
     make_app: MakeApp, app_dirs: AppDirs
 ) -> None:

@@ -162,11 +162,16 @@ class PlayerPanel(LineWidget):
 
     def _kind(self, model: PanelModel, width: int, below: bool) -> str:
         """ "person" or "computer" after the name, unless it went below; none where it
-        would leave the name less than four cells."""
+        would leave the name less than four cells. A person's name that would be cut
+        beside "person" goes whole without it ("Player 1", not "Pla… 1 person"):
+        every computer seat says "computer", so a seat that says nothing is a person's."""
         if below:
             return ""
         kind = "person" if model.bot is None else "computer"
-        return kind if width - 2 - len(kind) - 1 >= 4 else ""
+        room = width - 2 - len(kind) - 1
+        if model.bot is None and cell_len(printable(model.name)) > room:
+            return ""
+        return kind if room >= 4 else ""
 
     def _name_line(self, model: PanelModel, width: int, below: bool = False) -> Text:
         turn = "turn" in model.flags
