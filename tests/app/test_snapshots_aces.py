@@ -199,9 +199,9 @@ def test_aces_ascii_glyphs(
 def test_aces_hostile_names(
     snap_compare: Any, make_app: Any, app_dirs: AppDirs, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Names with markup and wide characters are shown literally and cut with an
-    ellipsis: "[bold red]x[/]" in plain text (its panel "[bold re…x[/]"), the long wide
-    name cut in the middle, whole characters either side of the "…" (张伟张伟…张伟), the
+    """Names with markup and wide characters are shown literally: "[bold red]x[/]" in
+    plain text and whole in its panel ("person" gives way), the long wide name cut in the
+    middle with an ellipsis, whole characters either side of the "…" (张伟张伟张伟…伟张伟), the
     layout the same as with short names."""
     hold_forced_moves(monkeypatch)
     names = ["[bold red]x[/]", "\u5f20\u4f1f" * 10, "[link=x]y"]

@@ -78,13 +78,16 @@ async def test_quit_yes_then_the_rules_twice_in_one_burst(
     make_app: MakeApp, app_dirs: AppDirs
 ) -> None:
     """Was ``NoMatches '#viewer-aces'`` from ``RulesScreen.on_mount`` (3 in 3). The
-    question is answered, the app ends, and the rules typed after the answer never
-    open; nobody had moved, so nothing is saved."""
+    question is answered and the app ends cleanly; nobody had moved, so nothing is
+    saved. On a loaded machine a ``?`` can be handled while the app is ending (Textual
+    takes each key as its own task), so the rules may be on the stack as it closes:
+    never on the screen, and never the question's answer."""
     _, controller, left_open, played = await burst_at_a_table(
         make_app, app_dirs, ["ctrl+q", "y", "question_mark", "question_mark"], confirm_quit=True
     )
     assert played == 0
-    assert left_open == ["TitleScreen", "TableScreen"]
+    assert left_open[:2] == ["TitleScreen", "TableScreen"]
+    assert set(left_open[2:]) <= {"RulesScreen"}, left_open
     assert controller.to_dict()["state"]["turns"] == 0
     nothing_lost(app_dirs, controller, finished=0)
 
@@ -93,14 +96,15 @@ async def test_many_rolls_then_quit_in_one_burst(make_app: MakeApp, app_dirs: Ap
     """Was ``NoMatches '#seats-top' on TableScreen`` (4 in 4 with 150 rolls; 90 keep the
     burst under the quit lane's backlog, which would drop them). However many of the
     keys were handled before the quit (that depends on the machine), every game they
-    finished is in the history once and the one at the table is saved as it stands."""
+    finished is in the history once and the one at the table is saved as it stands.
+    Ctrl+Q overtakes the keys still queued (the quit lane), so on a loaded machine it
+    may come before any roll: then nothing is saved, which ``nothing_lost`` checks too."""
     _, controller, left_open, played = await burst_at_a_table(
         make_app, app_dirs, ["r", "enter"] * 90 + ["ctrl+q"], confirm_quit=False
     )
     assert left_open[:2] == ["TitleScreen", "TableScreen"]
     assert "RulesScreen" not in left_open
     nothing_lost(app_dirs, controller, finished=played)
-    assert played >= 1, "the first game (eight rolls) ended before the quit"
 
 
 @pytest.mark.parametrize(
