@@ -37,8 +37,11 @@ def declared_names() -> set[str]:
 
 
 @pytest.fixture
-def reinstall() -> Iterator[Any]:
-    """Install again with another lookup (or switch); the real installation after."""
+def reinstall(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """Install again with another lookup (or switch); the real installation after, with
+    the switch cleared first: the autouse fixtures take ``monkeypatch`` before this one,
+    so a test's ``PARTY_DICE_TEXTUAL_FIXES=off`` is still set when this one ends (it left
+    every later test of the worker on stock Textual)."""
 
     def again(lookup: Any = install.find) -> frozenset[str]:
         install.uninstall()
@@ -47,6 +50,7 @@ def reinstall() -> Iterator[Any]:
     try:
         yield again
     finally:
+        monkeypatch.delenv(install.SWITCH, raising=False)
         install.uninstall()
         install.install()
 
