@@ -36,6 +36,10 @@ from tui.share.outbox import Outbox
 from tui.share.seats import SEATS_EACH, Claim, SeatMap
 from tui.share.transport import LockOut, peer_uid, show_code, user_name
 
+SAVE_BEFORE_TELLING = 5.0
+"""Seconds a move waits for its save before the clients hear of it (a stuck disk costs
+at most this, never the table)."""
+
 log = logging.getLogger("party-dice.table")
 
 LOG_KEPT = 1000
@@ -233,6 +237,8 @@ class SharedTable:
         self.narrate(events)
         job = self.session.finish()
         notice = self.session.autosave() if job is None else job()
+        # Written before anyone is told: a table killed after telling comes back with it.
+        self.session.flush(SAVE_BEFORE_TELLING)
         if notice is not None:
             self.out.tell(notice.message)
         if not self.controller.over:
