@@ -5,7 +5,7 @@ from __future__ import annotations
 import gc
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -77,3 +77,23 @@ def saves_written_at_once(request: pytest.FixtureRequest, monkeypatch: pytest.Mo
             self.written += 1
 
     monkeypatch.setattr(SaveWriter, "submit", at_once)
+
+
+@pytest.fixture
+def reinstall(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., frozenset[str]]]:
+    """Install Textual's workarounds again with another lookup (or switch); the real
+    installation after, with the switch cleared first: the autouse fixtures take
+    ``monkeypatch`` before this one, so a test's ``PARTY_DICE_TEXTUAL_FIXES=off`` is still
+    set when this one ends (it left every later test of the worker on stock Textual)."""
+    from tui.textual_compat import install
+
+    def again(lookup: Callable[..., object] = install.find) -> frozenset[str]:
+        install.uninstall()
+        return install.install(lookup)
+
+    try:
+        yield again
+    finally:
+        monkeypatch.delenv(install.SWITCH, raising=False)
+        install.uninstall()
+        install.install()

@@ -7,7 +7,7 @@ not there). CI also runs the real app on a pty that way
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -19,25 +19,6 @@ from tui.textual_compat import install
 from tui.textual_compat.install import FIXES
 
 MakeApp = Callable[..., Any]
-
-
-@pytest.fixture
-def reinstall(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
-    """Install again with another lookup (or switch); the real installation after, with
-    the switch cleared first: the autouse fixtures take ``monkeypatch`` before this one,
-    so a test's ``PARTY_DICE_TEXTUAL_FIXES=off`` is still set when this one ends (it left
-    every later test of the worker on stock Textual)."""
-
-    def again(lookup: Any = install.find) -> frozenset[str]:
-        install.uninstall()
-        return install.install(lookup)
-
-    try:
-        yield again
-    finally:
-        monkeypatch.delenv(install.SWITCH, raising=False)
-        install.uninstall()
-        install.install()
 
 
 def quick_app(make_app: MakeApp, app_dirs: AppDirs) -> Any:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import ast
 import logging
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -34,25 +33,6 @@ def private(name: str) -> bool:
 def declared_names() -> set[str]:
     """The private names of Textual's the workarounds say they need."""
     return {name for fix in FIXES for need in fix.needs for name in need.names if private(name)}
-
-
-@pytest.fixture
-def reinstall(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
-    """Install again with another lookup (or switch); the real installation after, with
-    the switch cleared first: the autouse fixtures take ``monkeypatch`` before this one,
-    so a test's ``PARTY_DICE_TEXTUAL_FIXES=off`` is still set when this one ends (it left
-    every later test of the worker on stock Textual)."""
-
-    def again(lookup: Any = install.find) -> frozenset[str]:
-        install.uninstall()
-        return install.install(lookup)
-
-    try:
-        yield again
-    finally:
-        monkeypatch.delenv(install.SWITCH, raising=False)
-        install.uninstall()
-        install.install()
 
 
 def test_every_workaround_finds_its_names_and_is_installed() -> None:
