@@ -18,7 +18,7 @@ from tui.engine.core import Event
 from tui.glyphs import dice as dice_glyphs
 from tui.glyphs import dice_words, die_words
 from tui.glyphs import die as die_glyph
-from tui.narrate.words import Voice, join_names, sentence
+from tui.narrate.words import Voice, join_names, seat_name, sentence, subject_of
 
 _WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
@@ -74,18 +74,10 @@ class _Teller:
         self.out: list[str] = []
 
     def name(self, seat: int | None) -> str:
-        """A seat's name, or "you" (said to the one person at this terminal)."""
-        if seat is None or not 0 <= seat < len(self.names):
-            return "?"
-        if self.voice is not None and self.voice.is_you(seat):
-            return "you"
-        return self.names[seat]
+        return seat_name(self.names, seat, self.voice)
 
     def subject(self, seat: int | None, verb: str, you_verb: str) -> str:
-        """ "Ann rolls", or "You roll" said to the one person at this terminal."""
-        if self.voice is not None and self.voice.is_you(seat):
-            return f"You {you_verb}"
-        return f"{self.name(seat)} {verb}"
+        return subject_of(self.names, seat, verb, you_verb, self.voice)
 
     def whose(self, seat: int | None) -> str:
         """ "Ann's", or "Your"."""

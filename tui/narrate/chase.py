@@ -18,7 +18,7 @@ from tui.engine.chase.rules import RANK_OF
 from tui.engine.core import Event
 from tui.glyphs import card as card_glyph
 from tui.glyphs import card_words
-from tui.narrate.words import Voice, join_names, sentence
+from tui.narrate.words import Voice, join_names, seat_name, sentence, subject_of
 
 
 def lives(number: int) -> str:
@@ -77,18 +77,10 @@ class _Teller:
         self.showdown: dict[int, str] = {}
 
     def name(self, seat: int | None) -> str:
-        """A seat's name, or "you" (said to the one person at this terminal)."""
-        if seat is None or not 0 <= seat < len(self.names):
-            return "?"
-        if self.voice is not None and self.voice.is_you(seat):
-            return "you"
-        return self.names[seat]
+        return seat_name(self.names, seat, self.voice)
 
     def subject(self, seat: int | None, verb: str, you_verb: str) -> str:
-        """ "Ann stands", or "You stand" said to the one person at this terminal."""
-        if self.voice is not None and self.voice.is_you(seat):
-            return f"You {you_verb}"
-        return f"{self.name(seat)} {verb}"
+        return subject_of(self.names, seat, verb, you_verb, self.voice)
 
     def inside(self, seat: int | None, verb: str, you_verb: str) -> str:
         """``subject`` inside a sentence: "you show"."""

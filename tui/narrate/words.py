@@ -50,6 +50,25 @@ class Voice:
         return seat is not None and seat in self.you
 
 
+def seat_name(names: list[str], seat: int | None, voice: Voice | None) -> str:
+    """A seat's name, or "you" (said to the one person at this terminal); "?" for a seat
+    that is not at the table."""
+    if seat is None or not 0 <= seat < len(names):
+        return "?"
+    if voice is not None and voice.is_you(seat):
+        return "you"
+    return names[seat]
+
+
+def subject_of(
+    names: list[str], seat: int | None, verb: str, you_verb: str, voice: Voice | None
+) -> str:
+    """ "Ann rolls", or "You roll" said to the one person at this terminal."""
+    if voice is not None and voice.is_you(seat):
+        return f"You {you_verb}"
+    return f"{seat_name(names, seat, voice)} {verb}"
+
+
 def sentence(line: str) -> str:
     """``line`` as a sentence: a capital first letter and a full stop, unless it ends
     with its own (! ? or :)."""
