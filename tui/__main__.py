@@ -71,6 +71,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _main(argv)
     except KeyboardInterrupt:
         return INTERRUPTED
+    except RuntimeError as error:
+        # A Ctrl+C while an import makes a class reaches us wrapped: "Error calling
+        # __set_name__ ..." from KeyboardInterrupt (Textual's Selector, seen in CI).
+        if isinstance(error.__cause__, KeyboardInterrupt):
+            return INTERRUPTED
+        raise
     finally:
         if lost is not None:
             lost.release()

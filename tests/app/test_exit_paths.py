@@ -142,3 +142,28 @@ def test_kill_hup_leaves_a_live_terminal_as_it_was_found(tmp_path: Path) -> None
         assert sequence in after, (sequence, after[-200:])
     lflag = modes[3]
     assert lflag & termios.ECHO and lflag & termios.ICANON, "the terminal was left raw"
+
+
+def test_a_ctrl_c_wrapped_by_a_class_being_made_is_still_a_quiet_130(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Python wraps a KeyboardInterrupt raised in ``__set_name__`` (an import making a
+    class, Textual's ``Selector`` in CI) in a RuntimeError: still Ctrl+C, status 130; any
+    other RuntimeError is an internal error and goes on up."""
+    import tui.__main__ as entry
+
+    def interrupted(argv: object) -> int:
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt as stop:
+            raise RuntimeError("Error calling __set_name__") from stop
+
+    monkeypatch.setattr(entry, "_main", interrupted)
+    assert entry.main([]) == entry.INTERRUPTED
+
+    def broken(argv: object) -> int:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(entry, "_main", broken)
+    with pytest.raises(RuntimeError, match="a bug"):
+        entry.main([])
