@@ -7,22 +7,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import pytest
-
 from tests.support.resilience import send_keys
 from tui.screens.setup import SetupScreen
-from tui.textual_compat import key_burst
 
 MakeApp = Callable[..., Any]
-
-
-@pytest.fixture(autouse=True)
-def patient_burst(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A key typed ahead waits for the key before it to reach its binding for a quarter
-    of a second at most (``key_burst.RETURN_WAIT``); a test machine four workers deep on
-    two busy cores can take longer than that to handle a burst. The order is what is
-    tested here, so the wait is long enough for any load."""
-    monkeypatch.setattr(key_burst, "RETURN_WAIT", 5.0)
 
 
 async def _setup(app: Any, pilot: Any) -> SetupScreen:

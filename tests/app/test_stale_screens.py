@@ -112,14 +112,15 @@ async def test_many_rolls_then_quit_in_one_burst(make_app: MakeApp, app_dirs: Ap
     [
         ["r", "a", "c", "t", "escape", "r", "a", "escape"],
         ["ctrl+p", "down", "down", "escape", "ctrl+p", "down"],
-        ["a", "escape", "a", "tab", "down", "escape"],
+        ["a", "escape", "a", "tab", "down", "escape", "escape"],
         ["r", "escape", "r", "escape", "ctrl+q"],
     ],
 )
 async def test_bursts_over_closing_screens(
     make_app: MakeApp, app_dirs: AppDirs, keys: list[str]
 ) -> None:
-    """Each screen the burst opens, it closes again: the title is left, alone, and
+    """Each screen the burst opens, it closes again (Down on a seat's kind opens its
+    list, which the first Escape closes): the title is left, alone, and
     takes the next key; a burst that ends in Ctrl+Q ends the app (no game: no
     question). A Ctrl+P typed as the palette closes should open it again; it is
     dropped when handled before the closing palette has left (``CommandPalette.is_open``,

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import inspect
-import time
 from typing import ClassVar
 
-from textual import _time, events
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import BindingType
 from textual.message_pump import MessagePump
@@ -22,8 +21,6 @@ def test_the_private_names_are_still_there() -> None:
     # handlers of the classes below ours are skipped once the default is prevented.
     assert "self._check_bindings(event.key)" in inspect.getsource(App._on_key)
     assert "message._no_default_action" in inspect.getsource(MessagePump._get_dispatch_methods)
-    # A key's ``time`` is Textual's clock, which is ``time.monotonic`` on Linux.
-    assert _time.get_time is time.monotonic
 
 
 class Named(Screen[str]):
@@ -122,6 +119,26 @@ async def test_keys_typed_after_a_bound_key_wait_for_its_binding() -> None:
         await pilot.pause()
         for key, character in (("a", "a"), ("ctrl+n", None), ("b", "b"), ("c", "c")):
             app.post_message(events.Key(key, character))  # one burst
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen.query_one("#first", Input).value == "a"
+        assert app.screen.query_one("#second", Input).value == "bc"
+
+
+async def test_keys_looked_at_late_still_wait_for_the_binding_before_them() -> None:
+    """On a loaded server a burst may be looked at long after it was typed. The keys
+    after a bound key wait for its binding all the same: how long a key may be held
+    back is counted from when it was first held, not from when it was typed (keys let
+    through for their age overtook the key before them: the rules left open by "r",
+    "a", Escape)."""
+    app = BurstApp()
+    async with app.run_test() as pilot:
+        await app.push_screen(TwoFields())
+        await pilot.pause()
+        for key, character in (("a", "a"), ("ctrl+n", None), ("b", "b"), ("c", "c")):
+            event = events.Key(key, character)
+            event.time -= 2.0  # typed two seconds before the app got to it
+            app.post_message(event)
         await pilot.pause()
         await pilot.pause()
         assert app.screen.query_one("#first", Input).value == "a"

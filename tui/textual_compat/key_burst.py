@@ -10,10 +10,12 @@ A key the focused widget does not take (Enter in a seat's name, Ctrl+R on a seat
 reaches its binding only when it bubbles back up to the app, behind the keys typed
 after it, which meanwhile went to the old focus ("Ann", Enter, "Ben" in one burst gave
 "AnnBen"). A key typed after it waits for it (put back in the queue, behind it), for
-``RETURN_WAIT`` at most: a storm's backlog is not reordered. And a key that bubbles up
-after another screen covered the one it was sent to (a quit question that overtook a
-storm's keys) would run the bindings of the screen now on top (``App._on_key``, private,
-overridden): keys typed before a question answered it. Such a key is dropped.
+``RETURN_WAIT`` at most from when it was first held back (not from when it was typed:
+on a loaded server keys let through for their age overtook the key before them and were
+lost). Quit keys are the quit lane's and never wait. A key that bubbles up after
+another screen covered the one it was sent to would run the bindings of the screen now
+on top (``App._on_key``, private, overridden): keys typed before a question answered
+it. Such a key is dropped.
 
 When it can go: when Textual queues keys per screen and a key bubbling up runs the
 bindings of the screen it was sent to (not filed yet: the report is in ``UPSTREAM.md``).
@@ -38,14 +40,15 @@ from textual.message import Message
 from textual.screen import Screen
 
 from tui.textual_compat.installed import on
+from tui.textual_compat.quit_lane import QUIT_KEYS
 
 FIX = "key_burst"
 
-RETURN_WAIT = 0.25
-"""Seconds a key typed ahead may be held back for the key before it to reach its
-binding (a backlog older than this, a storm's, goes on in the order it came)."""
+RETURN_WAIT = 0.5
+"""Seconds from when a key is first held back for the key before it (then it goes on, a
+storm's backlog in the order it came, instead of going round the queue for each)."""
 STALE = 1.0
-"""Seconds after which a key on its way back up that never arrived is forgotten."""
+"""Seconds after which a key back at the app but never handled there is forgotten."""
 FOLLOWED_KEYS = 64
 """Keys whose screen is remembered until they come back up to the app: one a widget
 handles and stops never does, and is forgotten this many keys later."""
@@ -60,15 +63,17 @@ class KeyBurstApp(App[ReturnType]):
         self._meant_for = OrderedDict()
         """Keys forwarded to a screen (by ``id``), with the screen (not kept alive for
         them), until they come back up to the app."""
-        self._returning: deque[events.Key] = deque()
+        self._returning: deque[tuple[events.Key, float]] = deque()
         """Keys back in the app's queue, bubbled up from the screen they were forwarded
-        to, their bindings not run yet."""
+        to, their bindings not run yet, with when each came back."""
+        self._held_since: weakref.WeakKeyDictionary[events.Key, float]
+        self._held_since = weakref.WeakKeyDictionary()  # when each was first held back
 
     def post_message(self, message: Message) -> bool:
         """Post as Textual does; a key coming back up to the app is noted as returning."""
         posted = super().post_message(message)
         if posted and on(FIX) and isinstance(message, events.Key) and message.is_forwarded:
-            self._returning.append(message)
+            self._returning.append((message, time.monotonic()))
         return posted
 
     async def on_event(self, event: events.Event) -> None:
@@ -90,13 +95,17 @@ class KeyBurstApp(App[ReturnType]):
 
     def _held_back(self, event: events.Key) -> bool:
         """Put ``event`` back in the queue, behind a key before it that is back in the
-        app's queue to reach its binding there (Enter in a name, Ctrl+R on a seat), if
-        ``event`` is young enough to wait for it. True if it was put back."""
-        now = time.monotonic()  # the clock a message's ``time`` is read from on Linux
+        app's queue to reach its binding there (Enter in a name, Ctrl+R on a seat), unless
+        ``event`` has been held back for ``RETURN_WAIT`` already. True if it was put back."""
+        if event.key in QUIT_KEYS:
+            return False  # the quit lane's: it overtakes what waits
+        now = time.monotonic()
         returning = self._returning
-        while returning and returning[0].time < now - STALE:
+        while returning and returning[0][1] < now - STALE:
             returning.popleft()
-        if not returning or now - event.time >= RETURN_WAIT:
+        held = self._held_since
+        if not returning or now - held.setdefault(event, now) >= RETURN_WAIT:
+            held.pop(event, None)
             return False
         self.post_message(event)
         return True
@@ -113,8 +122,7 @@ class KeyBurstApp(App[ReturnType]):
         ``prevent_default`` stops the handlers below this one, ``App``'s among them."""
         if not on(FIX):
             return
-        with contextlib.suppress(ValueError):
-            self._returning.remove(event)
+        self._returning = deque(kept for kept in self._returning if kept[0] is not event)
         kept = self._meant_for.pop(id(event), None)
         if kept is None or kept[0] is not event:
             return
