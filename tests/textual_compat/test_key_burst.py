@@ -5,6 +5,7 @@ from __future__ import annotations
 import inspect
 from typing import ClassVar
 
+import pytest
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import BindingType
@@ -108,37 +109,24 @@ class TwoFields(Screen[None]):
         self.set_focus(self.query_one("#second", Input))
 
 
-async def test_keys_typed_after_a_bound_key_wait_for_its_binding() -> None:
+@pytest.mark.parametrize("age", [0.0, 2.0], ids=["typed just now", "looked at late"])
+async def test_keys_typed_after_a_bound_key_wait_for_its_binding(age: float) -> None:
     """A key the focused input does not take reaches its binding only when it comes
     back up to the app: at the back of the app's queue, behind the keys typed after
     it, which went to the old focus meanwhile ("Ann", Enter, "Ben" gave "AnnBen").
-    They now wait for it, and go where it left the focus."""
-    app = BurstApp()
-    async with app.run_test() as pilot:
-        await app.push_screen(TwoFields())
-        await pilot.pause()
-        for key, character in (("a", "a"), ("ctrl+n", None), ("b", "b"), ("c", "c")):
-            app.post_message(events.Key(key, character))  # one burst
-        await pilot.pause()
-        await pilot.pause()
-        assert app.screen.query_one("#first", Input).value == "a"
-        assert app.screen.query_one("#second", Input).value == "bc"
-
-
-async def test_keys_looked_at_late_still_wait_for_the_binding_before_them() -> None:
-    """On a loaded server a burst may be looked at long after it was typed. The keys
-    after a bound key wait for its binding all the same: how long a key may be held
-    back is counted from when it was first held, not from when it was typed (keys let
-    through for their age overtook the key before them: the rules left open by "r",
-    "a", Escape)."""
+    They now wait for it, and go where it left the focus. On a loaded server a burst
+    may be looked at long after it was typed (``age``): they wait all the same, since
+    how long a key may be held back is counted from when it was first held, not from
+    when it was typed (keys let through for their age overtook the key before them:
+    the rules left open by "r", "a", Escape)."""
     app = BurstApp()
     async with app.run_test() as pilot:
         await app.push_screen(TwoFields())
         await pilot.pause()
         for key, character in (("a", "a"), ("ctrl+n", None), ("b", "b"), ("c", "c")):
             event = events.Key(key, character)
-            event.time -= 2.0  # typed two seconds before the app got to it
-            app.post_message(event)
+            event.time -= age
+            app.post_message(event)  # one burst
         await pilot.pause()
         await pilot.pause()
         assert app.screen.query_one("#first", Input).value == "a"

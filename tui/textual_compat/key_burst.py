@@ -122,7 +122,7 @@ class KeyBurstApp(App[ReturnType]):
         ``prevent_default`` stops the handlers below this one, ``App``'s among them."""
         if not on(FIX):
             return
-        self._returning = deque(kept for kept in self._returning if kept[0] is not event)
+        self._returning = deque(back for back in self._returning if back[0] is not event)
         kept = self._meant_for.pop(id(event), None)
         if kept is None or kept[0] is not event:
             return
