@@ -146,3 +146,58 @@ async def test_key_bar_draws_its_rule_in_ascii_where_the_app_does() -> None:
         await pilot.pause()
         bottom = "".join(segment.text for segment in app.screen._compositor.render_strips()[-1])
         assert bottom.rstrip().endswith("|^p palette") and "\u258f" not in bottom
+
+
+class KeptBell(KeyBar):
+    """The test app's F2 (``app.bell``) is its key that lists every key."""
+
+    KEPT_ACTION = "app.bell"
+
+
+async def test_a_line_too_narrow_drops_whole_keys_from_its_end_but_keeps_f2() -> None:
+    """44 columns hold " a Aces  c Chase " and F2 beside the palette's key: " x Greyed "
+    and " esc Leave table " go whole (the Footer would end on "f2 K"), and a click
+    still finds the key under it."""
+    app = KeysApp(KeptBell)
+    async with app.run_test(size=(44, 10)) as pilot:
+        await pilot.pause()
+        bottom = "".join(segment.text for segment in app.screen._compositor.render_strips()[-1])
+        assert bottom == " a Aces  c Chase  f2 Keys " + " " * 6 + "\u258f^p palette "
+        rang: list[bool] = []
+        app.bell = lambda: rang.append(True)  # type: ignore[method-assign]
+        await pilot.click(KeptBell, offset=(19, 0))  # on " f2 Keys "
+        await pilot.pause()
+        assert rang == [True]
+        screen = app.screen
+        assert isinstance(screen, KeysScreen)
+        await pilot.click(KeptBell, offset=(10, 0))  # on " c Chase "
+        await pilot.pause()
+        assert screen.picked == ["c"]
+
+
+@pytest.mark.parametrize(
+    ("size", "keys", "line"),
+    [
+        ((60, 20), (), "a Aces c Chase s Settings q Quit f2 Keys ▏^p palette"),
+        (
+            (80, 24),
+            ("c", "ctrl+n", "tab"),
+            "esc Back ^s Start ^n Add seat ^o Computer ^t Variants f2 Keys ▏^p palette",
+        ),
+    ],
+    ids=["title-60x20", "setup-80x24"],
+)
+async def test_the_apps_screens_keep_f2_in_view_when_their_keys_do_not_fit(
+    size: tuple[int, int], keys: tuple[str, ...], line: str
+) -> None:
+    """The title at 60 columns, and the setup at 80 with a seat's kind in focus (where
+    "? Rules" is a key too), have more keys than room: whole keys go from the end, F2
+    (which lists them all) stays."""
+    from tests.support.fast_pilot import screen_lines
+    from tui.app import PartyDiceApp
+
+    app = PartyDiceApp()
+    async with app.run_test(size=size) as pilot:
+        await pilot.press(*keys)
+        await pilot.pause()
+        assert " ".join(screen_lines(app)[-1].split()) == line

@@ -8,6 +8,11 @@ widget draws the same line (same characters, same colours, the palette key on th
 after a thin rule) from one ``render`` in the first frame, repaints when the screen's
 bindings change, and turns a click on a key into that key, as the Footer does.
 
+Where the Footer cuts: a line too narrow for every key (the setup screen at 80 columns,
+any screen at 60) drops whole keys from its right end instead of ending on half of one
+("^" of "^t Variants"), and never the key that lists every key (F2, ``KEPT_ACTION``):
+a newcomer at a narrow terminal can still find the rest.
+
 Issue 34 measured ``Footer`` again against its budget (start-up within 1.7 times a bare
 Textual app to the title, 2.3 times to an Aces table): with ``Footer`` in its place the
 app took 2.19 and 2.53 times the bare app, with this 1.53 and 1.75 times (5 runs each,
@@ -47,6 +52,9 @@ def _signature(
 
 class KeyBar(Widget):
     """The keys of the screen's active bindings, and the command palette's key."""
+
+    KEPT_ACTION = "show_help"
+    """The action of the key kept on a line too narrow for every key (F2, Keys)."""
 
     ALLOW_SELECT = False
     COMPONENT_CLASSES: ClassVar[set[str]] = {
@@ -136,6 +144,10 @@ class KeyBar(Widget):
             lit = hover if len(self._keys) == self._hover else Style()
             return lit if enabled else Style(dim=True) + lit
 
+        right: list[Segment] = []
+        if palette is not None:
+            tail = cell_len(self._rule()) + cell_len(self.app.get_key_display(palette[0]))
+            shown = self._fitting(shown, width - tail - cell_len(palette[0].description) - 2)
         left: list[Segment] = []
         x = 0
         for binding, enabled in shown:
@@ -146,7 +158,6 @@ class KeyBar(Widget):
             end = x + cell_len(key) + cell_len(words)
             self._keys.append(_Key(binding, enabled, x, end))
             x = end
-        right: list[Segment] = []
         if palette is not None:
             binding, enabled = palette
             more = extra(enabled)
@@ -162,6 +173,31 @@ class KeyBar(Widget):
             left = Segment.adjust_line_length(left, room, ground)
             self._keys = [key for key in self._keys if key.start < room] + self._keys[-1:]
         return Strip(left + right).adjust_cell_length(width, ground)
+
+    def _fitting(self, shown: list[tuple[Binding, bool]], room: int) -> list[tuple[Binding, bool]]:
+        """``shown`` if every key fits in ``room`` cells, else the first keys that fit
+        whole, with the key that lists every key (``KEPT_ACTION``) kept at its place.
+        Where not even that one fits, every key: the line is cut as the Footer's is."""
+
+        def cells(binding: Binding) -> int:
+            return cell_len(f" {self.app.get_key_display(binding)} {binding.description} ")
+
+        if sum(cells(binding) for binding, _ in shown) <= room:
+            return shown
+        kept = [item for item in shown if item[0].action == self.KEPT_ACTION]
+        left = room - sum(cells(binding) for binding, _ in kept)
+        if left < 0:
+            return shown
+        fitting: list[tuple[Binding, bool]] = []
+        for item in shown:
+            if item in kept:
+                fitting.append(item)
+            elif cells(item[0]) <= left:
+                fitting.append(item)
+                left -= cells(item[0])
+            else:
+                left = -1  # the keys after the first that does not fit go too
+        return fitting
 
     def _key_at(self, x: int) -> int | None:
         for index, key in enumerate(self._keys):
