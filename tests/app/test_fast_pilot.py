@@ -23,15 +23,19 @@ def test_every_part_finds_what_it_needs_in_the_pinned_textual() -> None:
 def test_a_name_gone_leaves_stock_pilot(
     request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from textual.css.stylesheet import Stylesheet
+
     stock_wait = Pilot.__dict__["_wait_for_screen"]
-    for name in ("_wait_for_screen", "_compositor_refresh", "_scheduled"):
+    for name in ("_wait_for_screen", "_compositor_refresh", "_scheduled", "_parse_rules"):
         pretend_gone(monkeypatch, name)
     with monkeypatch.context() as fresh:  # this test's own accelerators set aside
         fresh.setattr(Pilot, "_wait_for_screen", stock_wait)
         idle_wait = vars(textual.pilot)["wait_for_idle"]
+        parse = vars(Stylesheet)["_parse_rules"]
         assert fast_pilot.speed_up(request, fresh) == []
         assert Pilot.__dict__["_wait_for_screen"] is stock_wait
         assert vars(textual.pilot)["wait_for_idle"] is idle_wait
+        assert vars(Stylesheet)["_parse_rules"] is parse
 
 
 @pytest.mark.parametrize("gone", ["", "_compositor"])
@@ -72,4 +76,29 @@ def test_a_slow_test_runs_with_stock_pilot(faster_pilot: list[str]) -> None:
 
 
 def test_an_everyday_test_runs_with_them(faster_pilot: list[str]) -> None:
-    assert faster_pilot == ["frames", "busy_wait", "idle_wait"]
+    assert faster_pilot == ["frames", "busy_wait", "idle_wait", "css_once"]
+
+
+async def test_sheets_parsed_once_draw_what_textual_parsed_and_follow_the_theme(
+    make_app: MakeApp, faster_pilot: list[str]
+) -> None:
+    """The first app parses every sheet (Textual's own parsing, kept); a second app with
+    the same theme parses none and draws the same cells; another theme's variables are
+    other sheets to parse, and draw other colours."""
+    assert "css_once" in faster_pilot
+    fast_pilot._PARSED.clear()
+
+    async def cells(theme: str) -> tuple[int, list[tuple[str, Any]]]:
+        app = make_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.theme = theme
+            await pilot.pause()
+            return len(fast_pilot._PARSED), screen_cells(app)
+
+    parsed, first = await cells("textual-light")
+    again, second = await cells("textual-light")
+    assert parsed > 0 and again == parsed
+    assert second == first
+    more, dark = await cells("nord")
+    assert more > parsed and dark != first
+    assert [text for text, _ in dark] == [text for text, _ in first]
