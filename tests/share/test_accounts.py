@@ -53,15 +53,16 @@ def test_another_account_is_named_by_the_kernel_and_checked(
     private_dirs(monkeypatch, tmp_path)
     locked_name, locked_code = launch(chase_config(), ["Ann"], idle=20)
     name, code = launch(chase_config(), ["Ann"], idle=20)
+    squat = table_name(OTHER_UID)  # a fresh name: a second run at once binds its own
     squatted = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    squatted.bind(address(table_name(OTHER_UID, "squat")))  # root claims nobody's name
+    squatted.bind(address(squat))  # root claims nobody's name
     squatted.listen()
 
     def joiner() -> dict[str, Any]:
         said = {
             "version": refusal(lambda: hello(name, "play", code, ["Ben"], version=99)),
             "wrong": refusal(lambda: hello(name, "play", "AAAA-AAAA", ["Ben"])),
-            "squat": refusal(lambda: hello(table_name(OTHER_UID, "squat"), "list")),
+            "squat": refusal(lambda: hello(squat, "list")),
         }
         for _ in range(5):
             refusal(lambda: hello(locked_name, "play", "WRONG", ["Ben"]))
