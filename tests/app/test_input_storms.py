@@ -176,9 +176,12 @@ def run_storm(home: Path, argv: list[str], seed: int, keys: int) -> str | None:
             if took is not None:
                 print(f"seed {seed}: Ctrl+Q handled {took:.2f} s after the storm")
             if took is None:
+                shown = Screen(80, 24)  # what the first Ctrl+Q left on the screen
+                shown.feed(bytes(app.output))
                 late = quits_in_time(app, LATE_WITHIN)  # a second Ctrl+Q, as a player would
                 problem = f"Ctrl+Q not handled within {STORM_QUIT_WITHIN} s after a storm " + (
-                    f"(a second one was, in {late:.1f} s)"
+                    f"(a second one was, in {late:.1f} s); the screen after the first:\n"
+                    + shown.text()
                     if late is not None
                     else f"(nor a second one in {LATE_WITHIN} s), where each thread was:\n"
                     + app.threads()
