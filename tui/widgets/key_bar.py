@@ -144,59 +144,60 @@ class KeyBar(Widget):
             lit = hover if len(self._keys) == self._hover else Style()
             return lit if enabled else Style(dim=True) + lit
 
-        right: list[Segment] = []
+        tail: tuple[str, ...] = ()  # the palette key's runs, at the right end
         if palette is not None:
-            tail = cell_len(self._rule()) + cell_len(self.app.get_key_display(palette[0]))
-            shown = self._fitting(shown, width - tail - cell_len(palette[0].description) - 2)
+            binding = palette[0]
+            tail = (self._rule(), self.app.get_key_display(binding), f" {binding.description}", " ")
+            shown = self._fitting(shown, width - sum(map(cell_len, tail)))
         left: list[Segment] = []
         x = 0
         for binding, enabled in shown:
             more = extra(enabled)
-            key = f" {self.app.get_key_display(binding)} "
-            words = f"{binding.description} "
+            key, words = self._texts(binding)
             left += [Segment(key, key_style + more), Segment(words, text_style + more)]
             end = x + cell_len(key) + cell_len(words)
             self._keys.append(_Key(binding, enabled, x, end))
             x = end
+        right: list[Segment] = []
         if palette is not None:
             binding, enabled = palette
             more = extra(enabled)
+            rule, key, words, end_gap = tail
             right = [
-                Segment(self._rule(), self.get_component_rich_style("key-bar--rule")),
-                Segment(self.app.get_key_display(binding), key_style + more),
-                Segment(f" {binding.description}", text_style + more),
-                Segment(" ", ground),
+                Segment(rule, self.get_component_rich_style("key-bar--rule")),
+                Segment(key, key_style + more),
+                Segment(words, text_style + more),
+                Segment(end_gap, ground),
             ]
-            tail = Segment.get_line_length(right)
-            room = max(0, width - tail)
+            room = max(0, width - Segment.get_line_length(right))
             self._keys.append(_Key(binding, enabled, room + 1, width - 1))
             left = Segment.adjust_line_length(left, room, ground)
             self._keys = [key for key in self._keys if key.start < room] + self._keys[-1:]
         return Strip(left + right).adjust_cell_length(width, ground)
 
+    def _texts(self, binding: Binding) -> tuple[str, str]:
+        """A key's two runs on the line: its key, then what it does."""
+        return f" {self.app.get_key_display(binding)} ", f"{binding.description} "
+
     def _fitting(self, shown: list[tuple[Binding, bool]], room: int) -> list[tuple[Binding, bool]]:
         """``shown`` if every key fits in ``room`` cells, else the first keys that fit
         whole, with the key that lists every key (``KEPT_ACTION``) kept at its place.
         Where not even that one fits, every key: the line is cut as the Footer's is."""
-
-        def cells(binding: Binding) -> int:
-            return cell_len(f" {self.app.get_key_display(binding)} {binding.description} ")
-
-        if sum(cells(binding) for binding, _ in shown) <= room:
+        cells = [sum(map(cell_len, self._texts(binding))) for binding, _ in shown]
+        if sum(cells) <= room:
             return shown
-        kept = [item for item in shown if item[0].action == self.KEPT_ACTION]
-        left = room - sum(cells(binding) for binding, _ in kept)
+        kept = [item[0].action == self.KEPT_ACTION for item in shown]
+        left = room - sum(size for size, keep in zip(cells, kept, strict=True) if keep)
         if left < 0:
             return shown
         fitting: list[tuple[Binding, bool]] = []
-        for item in shown:
-            if item in kept:
-                fitting.append(item)
-            elif cells(item[0]) <= left:
-                fitting.append(item)
-                left -= cells(item[0])
-            else:
-                left = -1  # the keys after the first that does not fit go too
+        for item, size, keep in zip(shown, cells, kept, strict=True):
+            if not keep:
+                if size > left:
+                    left = -1  # the keys after the first that does not fit go too
+                    continue
+                left -= size
+            fitting.append(item)
         return fitting
 
     def _key_at(self, x: int) -> int | None:
