@@ -6,6 +6,11 @@ the table's minimum either way, the minimum, 80x24, odd and very large) with Pil
 roll animation or a computer's pause is on. Below the table's minimum the table shows
 one notice with the current and the needed size; when the terminal grows again, play
 goes on from where it was.
+
+The sweeps are the thorough tier (``-m slow``, run by CI): the everyday run takes each
+screen away from the table to 1x1 and back, and resizes a table over a roll, a
+computer's pause, the curtains and the cut in ``test_table_pilot`` and
+``test_chase_pilot``.
 """
 
 from __future__ import annotations
@@ -88,13 +93,23 @@ MENUS: tuple[tuple[list[str], str], ...] = (
     (["o"], "SavesScreen"),
     (["g"], "RecentScreen"),
     (["ctrl+p"], "CommandPalette"),
+    (["r"], "RulesScreen"),
 )
 """The keys that open each screen from the title, and the screen they open."""
 
 
-@pytest.mark.long(18)
-async def test_menus_and_lists_at_every_size(make_app: MakeApp, app_dirs: AppDirs) -> None:
-    """Each screen takes 1x1 and a quarter of the sweep (together they take it all)."""
+@pytest.mark.parametrize(
+    "swept",
+    [
+        pytest.param(False, id="1x1"),
+        pytest.param(True, id="sweep", marks=[pytest.mark.slow, pytest.mark.long(18)]),
+    ],
+)
+async def test_menus_and_lists_at_every_size(
+    make_app: MakeApp, app_dirs: AppDirs, swept: bool
+) -> None:
+    """Each screen takes 1x1 and (swept) a quarter of the sweep: together they take it
+    all."""
     write_settings(app_dirs.settings)
     app = make_app(settings_path=app_dirs.settings)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -104,7 +119,7 @@ async def test_menus_and_lists_at_every_size(make_app: MakeApp, app_dirs: AppDir
             await pilot.press(*keys)
             await pilot.pause()
             assert type(on_top(app)).__name__ == screen
-            await sweep(pilot, ((1, 1), *SIZES[1 + index % 4 :: 4]))
+            await sweep(pilot, ((1, 1), *(SIZES[1 + index % 4 :: 4] if swept else ())))
             if keys:
                 await pilot.press("escape")
                 await pilot.pause()
@@ -115,6 +130,7 @@ TINY = ((1, 1), (2, 1), (1, 3), (7, 3), (20, 6), (MIN_WIDTH - 1, MIN_HEIGHT - 1)
 """The sizes a screen is hardest pressed at: one cell, one line, one column, a few."""
 
 
+@pytest.mark.slow
 async def test_the_rules_at_every_size(make_app: MakeApp, app_dirs: AppDirs) -> None:
     """The rules open, take every tiny size without closing, and at 80x24 again show
     their text, page down and switch games."""
@@ -151,6 +167,7 @@ def notice(app: Any) -> str:
     return str(table_of(app).query_one("#too-small", Static).render())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "config",
     [
@@ -192,6 +209,7 @@ async def test_a_table_too_small_says_so_and_play_goes_on_when_it_grows(
         assert table.moves >= 1 and table.controller.to_dict() != before
 
 
+@pytest.mark.slow
 async def test_resizing_over_a_curtain_the_cut_and_a_private_card(
     make_app: MakeApp, app_dirs: AppDirs
 ) -> None:
@@ -218,6 +236,7 @@ async def test_resizing_over_a_curtain_the_cut_and_a_private_card(
         await pilot.pause()
 
 
+@pytest.mark.slow
 async def test_resizing_over_the_round_end_and_a_confirm(
     make_app: MakeApp, app_dirs: AppDirs
 ) -> None:
@@ -247,6 +266,7 @@ async def test_resizing_over_the_round_end_and_a_confirm(
 # -- while something moves ----------------------------------------------------------------------
 
 
+@pytest.mark.slow
 async def test_resizing_during_a_roll_and_a_computers_pause(
     make_app: MakeApp, app_dirs: AppDirs
 ) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.support.app import AppDirs
+from tests.support.app import SNAPSHOT_SIZES, AppDirs
 from tests.support.pace import hold_forced_moves
 from tests.support.table import aces_config, scripted_factory, write_settings
 from tui.gameconfig import GameConfig
@@ -55,7 +55,7 @@ def table_app(
     return app, run_before
 
 
-@pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "160x48"])
+@pytest.mark.parametrize("size", SNAPSHOT_SIZES)
 def test_aces_table_at_the_start(
     snap_compare: Any, make_app: Any, app_dirs: AppDirs, size: Any
 ) -> None:
@@ -78,7 +78,7 @@ def test_aces_roll_off_in_the_log(snap_compare: Any, make_app: Any, app_dirs: Ap
     assert snap_compare(app, terminal_size=SMALL, run_before=before)
 
 
-@pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "160x48"])
+@pytest.mark.parametrize("size", SNAPSHOT_SIZES)
 def test_aces_after_scripted_rolls(
     snap_compare: Any, make_app: Any, app_dirs: AppDirs, size: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -95,7 +95,7 @@ def test_aces_after_scripted_rolls(
     assert snap_compare(app, terminal_size=size, run_before=before)
 
 
-@pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "160x48"])
+@pytest.mark.parametrize("size", SNAPSHOT_SIZES)
 def test_aces_ace_six_decision(
     snap_compare: Any, make_app: Any, app_dirs: AppDirs, size: Any
 ) -> None:
@@ -144,7 +144,7 @@ def test_aces_round_won(snap_compare: Any, make_app: Any, app_dirs: AppDirs) -> 
     assert snap_compare(app, terminal_size=SMALL, run_before=before)
 
 
-@pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "160x48"])
+@pytest.mark.parametrize("size", SNAPSHOT_SIZES)
 def test_aces_match_standings(
     snap_compare: Any, make_app: Any, app_dirs: AppDirs, size: Any
 ) -> None:
@@ -158,7 +158,7 @@ def test_aces_match_standings(
     assert snap_compare(app, terminal_size=size, run_before=before)
 
 
-@pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "160x48"])
+@pytest.mark.parametrize("size", SNAPSHOT_SIZES)
 def test_aces_six_players_mid_game(
     snap_compare: Any, make_app: Any, app_dirs: AppDirs, size: Any
 ) -> None:
@@ -170,6 +170,7 @@ def test_aces_six_players_mid_game(
     assert snap_compare(app, terminal_size=size, run_before=before)
 
 
+@pytest.mark.slow  # a larger size: the thorough tier
 def test_aces_two_players_large(snap_compare: Any, make_app: Any, app_dirs: AppDirs) -> None:
     """Two players at 160x48: Ann above the pot, Ben below it, big panels; the dice
     drawn as pips; the log of the first rolls."""
@@ -219,7 +220,7 @@ BEN_DECIDES = [2, 3, 1, 3, 2, 3, 2, 3, 1, 6]
 """Ann blank; Ben pots a chip; Cleo blank; Ann blank; Ben: ace and six on his last chip."""
 
 
-@pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "160x48"])
+@pytest.mark.parametrize("size", SNAPSHOT_SIZES)
 def test_aces_computer_turn_in_the_log(
     snap_compare: Any, make_app: Any, app_dirs: AppDirs, size: Any
 ) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.support.app import AppDirs
+from tests.support.app import SNAPSHOT_SIZES, AppDirs
 from tests.support.chase import (
     chase_config,
     controller_for,
@@ -30,7 +30,6 @@ from tui.gameconfig import BOT_NAMES, GameConfig
 from tui.session import TableSession
 
 SMALL = (80, 24)
-LARGE = (160, 48)
 
 FIRST = deck(3, 0, {1: "4C", 2: "9H", 0: "QS"}, ["7D", "5S", "JH"])
 """Ann deals; Ben gets 4♣, Cleo 9♥, Ann Q♠; the stock starts 7♦ 5♠ J♥."""
@@ -206,7 +205,7 @@ def twenty_players(variants: Iterable[str] = ()) -> GameConfig:
     return chase_config(names, bots, variants=variants, dealer=19, seed=20)
 
 
-@pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "160x48"])
+@pytest.mark.parametrize("size", SNAPSHOT_SIZES)
 def test_chase_twenty_players(
     snap_compare: Any, make_app: Any, app_dirs: AppDirs, size: Any
 ) -> None:

@@ -13,16 +13,14 @@ from typing import Any
 
 import pytest
 
-from tests.support.app import AppDirs
+from tests.support.app import SNAPSHOT_SIZES, AppDirs
 from tests.support.records import record_evening
 from tui.gameconfig import BOT_NAMES
 
 MakeApp = Callable[..., Any]
-SMALL = (80, 24)
-LARGE = (160, 48)
 
 
-@pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "160x48"])
+@pytest.mark.parametrize("size", SNAPSHOT_SIZES)
 def test_records(
     snap_compare: Any, make_app: MakeApp, app_dirs: AppDirs, size: tuple[int, int]
 ) -> None:
@@ -70,7 +68,7 @@ def _showdown_app(make_app: MakeApp, final: bool) -> tuple[Any, Any]:
     return app, before
 
 
-@pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "160x48"])
+@pytest.mark.parametrize("size", SNAPSHOT_SIZES)
 def test_showdown_of_twenty(
     snap_compare: Any, make_app: MakeApp, app_dirs: AppDirs, size: tuple[int, int]
 ) -> None:
@@ -82,7 +80,7 @@ def test_showdown_of_twenty(
     assert snap_compare(app, terminal_size=size, run_before=before)
 
 
-@pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "160x48"])
+@pytest.mark.parametrize("size", SNAPSHOT_SIZES)
 def test_finishing_order_of_twenty(
     snap_compare: Any, make_app: MakeApp, app_dirs: AppDirs, size: tuple[int, int]
 ) -> None:

@@ -14,12 +14,11 @@ import pytest
 from tests.app.test_snapshots_aces import (
     ACE_SIX_CHOICE,
     CLEO_WINS,
-    LARGE,
     SMALL,
     THREE_ROLLS,
     table_app,
 )
-from tests.support.app import AppDirs
+from tests.support.app import SNAPSHOT_SIZES, AppDirs
 from tests.support.pace import hold_forced_moves
 from tests.support.table import aces_config
 from tui.engine.aces.odds import ChainSpec, forget, remember
@@ -33,7 +32,7 @@ def odds_known() -> Iterator[None]:
     forget()
 
 
-@pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "160x48"])
+@pytest.mark.parametrize("size", SNAPSHOT_SIZES)
 def test_aces_odds_bars(
     snap_compare: Any,
     make_app: Any,
@@ -58,7 +57,7 @@ def test_aces_odds_bars(
     assert snap_compare(app, terminal_size=size, run_before=before)
 
 
-@pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "160x48"])
+@pytest.mark.parametrize("size", SNAPSHOT_SIZES)
 def test_aces_ace_six_choice_with_odds(
     snap_compare: Any, make_app: Any, app_dirs: AppDirs, size: Any, odds_known: None
 ) -> None:
@@ -76,7 +75,7 @@ def test_aces_ace_six_choice_with_odds(
     assert snap_compare(app, terminal_size=size, run_before=before)
 
 
-@pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "160x48"])
+@pytest.mark.parametrize("size", SNAPSHOT_SIZES)
 def test_aces_round_story(
     snap_compare: Any, make_app: Any, app_dirs: AppDirs, size: Any, odds_known: None
 ) -> None:
@@ -112,7 +111,7 @@ def test_aces_round_story_ascii(
     assert snap_compare(app, terminal_size=SMALL, run_before=before)
 
 
-@pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "160x48"])
+@pytest.mark.parametrize("size", SNAPSHOT_SIZES)
 def test_chase_private_view_with_odds(
     snap_compare: Any, make_app: Any, app_dirs: AppDirs, size: Any
 ) -> None:

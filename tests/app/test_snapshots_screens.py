@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from tui.app import PartyDiceApp
@@ -25,6 +26,7 @@ def test_title(snap_compare: Any, make_app: MakeApp) -> None:
     assert snap_compare(make_app(), terminal_size=(80, 24))
 
 
+@pytest.mark.slow  # a larger size: the thorough tier
 def test_title_large(snap_compare: Any, make_app: MakeApp) -> None:
     """The title at 160x48: the same card centred in a large terminal."""
     assert snap_compare(make_app(), terminal_size=(160, 48))
@@ -60,6 +62,7 @@ def test_title_play_again(snap_compare: Any, make_app: MakeApp) -> None:
     assert snap_compare(make_app(), terminal_size=(80, 24))
 
 
+@pytest.mark.slow  # a larger size: the thorough tier
 def test_title_play_again_large(snap_compare: Any, make_app: MakeApp) -> None:
     """The same at 160x48: "Play again" first in the centred menu."""
     _remember_a_table()
@@ -73,6 +76,7 @@ def test_setup_variants(snap_compare: Any, make_app: MakeApp) -> None:
     assert snap_compare(make_app(), press=["a", "ctrl+t"], terminal_size=(80, 24))
 
 
+@pytest.mark.slow  # a larger size: the thorough tier
 def test_setup_variants_large(snap_compare: Any, make_app: MakeApp) -> None:
     """The same at 160x48, every Aces variant shown at once ("Single-Die")."""
     assert snap_compare(make_app(), press=["a", "ctrl+t"], terminal_size=(160, 48))
@@ -131,6 +135,7 @@ def test_setup_too_few(snap_compare: Any, make_app: MakeApp) -> None:
     assert snap_compare(make_app(), run_before=before, terminal_size=(80, 24))
 
 
+@pytest.mark.slow  # a larger size: the thorough tier
 def test_setup_chase_large(snap_compare: Any, make_app: MakeApp) -> None:
     """Setup for Chase at 160x48 with 12 seats: every seat visible without scrolling,
     the options and Start below them."""

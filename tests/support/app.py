@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import pytest
+
 from tests.support.fast_pilot import screen_cells as screen_cells
 
 if TYPE_CHECKING:
@@ -17,6 +19,13 @@ if TYPE_CHECKING:
 
 SEED = 20261130
 """The seed of every app a test makes unless it asks for another."""
+
+SNAPSHOT_SIZES = (
+    pytest.param((80, 24), id="80x24"),
+    pytest.param((160, 48), id="160x48", marks=pytest.mark.slow),
+)
+"""A snapshot at 80x24 in the everyday run; at 160x48, where the layout changes, in the
+thorough tier (``-m slow``, which CI runs too)."""
 
 
 @dataclass(frozen=True)
