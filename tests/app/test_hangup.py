@@ -227,6 +227,7 @@ def test_sigterm_saves_and_exits_cleanly(tmp_path: Path, argv: list[str], moves:
     assert_plays_on_like(payload, shadow)
 
 
+@pytest.mark.slow  # on a pty: the thorough tier (everyday: the guard's tests in this process)
 def test_a_hang_up_taken_by_another_thread_still_saves_and_exits(tmp_path: Path) -> None:
     """The kernel gives a signal sent to a process to any one of its threads, and Python
     runs the handler in the main thread only, once that thread runs again. An idle app's
@@ -288,6 +289,7 @@ def test_a_terminal_gone_without_a_hang_up_signal_saves_and_exits(tmp_path: Path
     assert_plays_on_like(payload, shadow)
 
 
+@pytest.mark.slow  # on a pty: the thorough tier (everyday: textual_compat/test_stray_continue)
 def test_a_sigcont_it_never_stopped_for_changes_nothing(tmp_path: Path) -> None:
     """The kernel sends SIGCONT with a hang-up's SIGHUP, and ``kill -CONT`` sends one at
     any time: the app does not take the terminal over again (one alternate screen, not
@@ -310,6 +312,7 @@ def test_a_sigcont_it_never_stopped_for_changes_nothing(tmp_path: Path) -> None:
         assert app.wait(5.0) == 0
 
 
+@pytest.mark.slow  # on a pty: the thorough tier (everyday: test_saving resumes in this process)
 def test_resume_after_a_hang_up_plays_on_from_the_same_state(tmp_path: Path) -> None:
     """``party-dice resume`` in a new terminal: the same game, and the same rolls."""
     argv = [*AcesArgs, "--seed", "11"]
@@ -392,6 +395,7 @@ def test_the_watchdog_ends_a_process_whose_loop_is_stuck() -> None:
 # -- two terminals, and none ------------------------------------------------------------------
 
 
+@pytest.mark.slow  # on a pty: the thorough tier (everyday: test_saving, test_saves)
 def test_a_game_open_in_one_terminal_is_not_opened_in_another(tmp_path: Path) -> None:
     """Two SSH logins of one user: the second ``resume`` says the game is open
     elsewhere instead of opening it twice; the first plays on and saves alone."""

@@ -183,7 +183,7 @@ async def test_a_chase_table_of_hostile_names_curtains_and_winner(
         check_screen(app)
 
 
-@pytest.mark.parametrize("game_id", ["aces", "chase"])
+@pytest.mark.parametrize("game_id", ["aces", pytest.param("chase", marks=pytest.mark.slow)])
 async def test_computer_players_with_hostile_names_play_to_the_end(
     make_app: MakeApp, app_dirs: AppDirs, game_id: str
 ) -> None:

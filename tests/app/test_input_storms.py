@@ -111,11 +111,16 @@ def check_alive_then_quit(app: PtyApp, home: Path, what: str) -> None:
 @pytest.mark.parametrize(
     "what, data",
     [
-        ("Latin-1 letters", b"caf\xe9 \xff\xfe"),
         ("a truncated UTF-8 sequence then keys", b"\xc3\xe2\x82 a"),
-        ("an extended key beyond U+10FFFF", b"\x1b[1114112u"),
-        ("an extended key's text beyond U+10FFFF", b"\x1b[97;1;1114112u"),
-        ("a bracketed paste that never ends", b"\x1b[200~[bold]pasted"),
+        *(
+            pytest.param(what, data, marks=pytest.mark.slow)
+            for what, data in (
+                ("Latin-1 letters", b"caf\xe9 \xff\xfe"),
+                ("an extended key beyond U+10FFFF", b"\x1b[1114112u"),
+                ("an extended key's text beyond U+10FFFF", b"\x1b[97;1;1114112u"),
+                ("a bracketed paste that never ends", b"\x1b[200~[bold]pasted"),
+            )
+        ),
     ],
 )
 def test_raw_input_never_stops_the_app(tmp_path: Path, what: str, data: bytes) -> None:

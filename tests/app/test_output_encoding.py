@@ -24,7 +24,11 @@ ENCODINGS = {
 }
 
 
-@pytest.mark.parametrize("how", list(ENCODINGS))
+@pytest.mark.parametrize(
+    "how",
+    # One encoding on a pty everyday (the choice itself is tested in this process below).
+    [how if how == "C locale" else pytest.param(how, marks=pytest.mark.slow) for how in ENCODINGS],
+)
 def test_the_app_draws_ascii_on_a_non_utf8_terminal(how: str, tmp_path: Path) -> None:
     home = tmp_path / "home"
     write_app_settings(home)

@@ -111,8 +111,12 @@ async def test_many_rolls_then_quit_in_one_burst(make_app: MakeApp, app_dirs: Ap
     "keys",
     [
         ["r", "a", "c", "t", "escape", "r", "a", "escape"],
-        ["ctrl+p", "down", "down", "escape", "ctrl+p", "down"],
-        ["a", "escape", "a", "tab", "down", "escape", "escape"],
+        pytest.param(
+            ["ctrl+p", "down", "down", "escape", "ctrl+p", "down"], marks=pytest.mark.slow
+        ),
+        pytest.param(
+            ["a", "escape", "a", "tab", "down", "escape", "escape"], marks=pytest.mark.slow
+        ),
         ["r", "escape", "r", "escape", "ctrl+q"],
     ],
 )

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from tests.support.app import AppDirs
 from tests.support.fast_pilot import settle
 from tests.support.table import (
@@ -81,6 +83,7 @@ async def test_a_two_player_game_played_by_keys_to_its_end(
         assert not any(isinstance(s, TableScreen) for s in app.screen_stack)
 
 
+@pytest.mark.slow  # a whole match key by key (everyday: the two-player game, the bankroll match)
 async def test_a_six_player_rounds_match_played_by_keys_to_its_end(
     make_app: MakeApp, app_dirs: AppDirs
 ) -> None:

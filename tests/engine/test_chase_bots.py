@@ -56,10 +56,21 @@ def views_made_once_per_move(game: ChaseGame) -> dict[int | None, TableView]:
     return views
 
 
+EVERYDAY_GAMES = 40
+"""Games per level in the everyday run; the thorough tier plays the next 110 too."""
+
+
 @pytest.mark.parametrize("level", sorted(BOT_LEVELS))
-def test_bots_play_legal_moves_with_reasons_that_leak_nothing(level: str) -> None:
+@pytest.mark.parametrize(
+    "seeds",
+    [
+        pytest.param(range(EVERYDAY_GAMES), id="everyday"),
+        pytest.param(range(EVERYDAY_GAMES, 150), id="more", marks=pytest.mark.slow),
+    ],
+)
+def test_bots_play_legal_moves_with_reasons_that_leak_nothing(level: str, seeds: range) -> None:
     names = sorted(VARIANTS)
-    for seed in range(150):
+    for seed in seeds:
         chooser = random.Random(seed)
         variants = frozenset(name for name in names if chooser.random() < 0.3)
         n = chooser.randint(3, 9)
