@@ -419,10 +419,20 @@ async def test_a_swap_shows_the_new_card_until_covered(
         assert "4♣" in text and "from Ben" in text, "Cleo sees what Ben handed her"
 
 
+@pytest.mark.parametrize(
+    "sizes",
+    [
+        pytest.param([(1, 1), (59, 19), (60, 20)], id="three"),
+        pytest.param(
+            [(1, 1), (30, 10), (59, 19), (80, 24), (200, 60), (60, 20)],
+            id="six",
+            marks=pytest.mark.slow,
+        ),
+    ],
+)
 async def test_resizing_during_curtains_and_the_cut_never_crashes(
-    make_app: MakeApp, app_dirs: AppDirs
+    make_app: MakeApp, app_dirs: AppDirs, sizes: list[tuple[int, int]]
 ) -> None:
-    sizes = [(1, 1), (30, 10), (59, 19), (80, 24), (200, 60), (60, 20)]
     write_settings(app_dirs.settings)
     cards = deck(3, 0, {1: "4C", 2: "9H", 0: "QS"}, ["7D"])
     app = make_app(settings_path=app_dirs.settings, rng_factory=deck_factory([cards]))

@@ -116,6 +116,8 @@ async def test_menus_and_lists_at_every_size(
         game_with_saves(app)
         app.screen.refresh_menu()
         for index, (keys, screen) in enumerate(MENUS):
+            if keys == ["c"] and not swept:
+                continue  # the setup at 1x1 once everyday (for Aces)
             await pilot.press(*keys)
             await pilot.pause()
             assert type(on_top(app)).__name__ == screen

@@ -287,7 +287,7 @@ CHASE_SWAP = deck(3, 1, {2: "9H", 0: "2D", 1: "AC"}, ["3S"])
 """Round 2, Ben deals: Cleo 9♥, Ann 2♦, Ben A♣ (the dealer cuts)."""
 
 
-@pytest.mark.parametrize("how", ["flag", "setting"])
+@pytest.mark.parametrize("how", [pytest.param("flag", marks=pytest.mark.slow), "setting"])
 async def test_ascii_screens_hold_no_symbols(
     app_dirs: AppDirs, monkeypatch: pytest.MonkeyPatch, how: str
 ) -> None:

@@ -63,6 +63,7 @@ def player(seed: int) -> Policy:
     return answer
 
 
+@pytest.mark.slow  # a whole game on a pty (everyday: test_transcripts, in this process)
 def test_a_short_aces_game_is_nothing_but_sentences_and_prompts(tmp_path: Path) -> None:
     write_app_settings(tmp_path)
     terminal = PlainTerminal(
