@@ -227,7 +227,6 @@ def test_sigterm_saves_and_exits_cleanly(tmp_path: Path, argv: list[str], moves:
     assert_plays_on_like(payload, shadow)
 
 
-@pytest.mark.slow  # on a pty: the thorough tier (everyday: the guard's tests in this process)
 def test_a_hang_up_taken_by_another_thread_still_saves_and_exits(tmp_path: Path) -> None:
     """The kernel gives a signal sent to a process to any one of its threads, and Python
     runs the handler in the main thread only, once that thread runs again. An idle app's

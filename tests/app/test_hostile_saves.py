@@ -22,16 +22,16 @@ from tui.screens.title import TitleScreen
 MakeApp = Callable[..., Any]
 KEPT = {"aces:first_seat=null", "chase:gave[0]=null"}
 EVERYDAY = {"pot-infinity", "card-twice", "name-100k", "name-escapes-only"}
-"""Refused saves of each game and names the screen must draw safely: the everyday run's
-share of the cases found by hand. Every edit is refused or played on by the loader
-itself everyday (``tests/storage/test_save_invariants.py``); a refused save takes one
-path through the app whatever made the loader refuse it."""
+"""The everyday run's share of the cases found by hand: a refused save of each game and
+two refused for a name. Every edit is refused or played on by the loader itself
+everyday (``tests/storage/test_save_invariants.py``); a refused save takes one path
+through the app whatever made the loader refuse it."""
 SAMPLE = [
     *(e if e[0] in EVERYDAY else pytest.param(e, id=e[0], marks=pytest.mark.slow) for e in NAMED),
     *(e for e in edits() if e[0] in KEPT),
     *(pytest.param(e, id=e[0], marks=pytest.mark.slow) for e in edits()[len(NAMED) :: 10]),
 ]
-"""A few cases found by hand and the edits the rules allow in the everyday run; the rest
+"""A few cases found by hand and two edits the rules allow in the everyday run; the rest
 of the cases found by hand and every tenth of the other edits in the thorough tier."""
 
 

@@ -238,7 +238,6 @@ async def test_resizing_over_a_curtain_the_cut_and_a_private_card(
         await pilot.pause()
 
 
-@pytest.mark.slow
 async def test_resizing_over_the_round_end_and_a_confirm(
     make_app: MakeApp, app_dirs: AppDirs
 ) -> None:

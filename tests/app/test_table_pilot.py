@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from textual.widgets import Static
 
 from tests.support.app import AppDirs
 from tests.support.fast_pilot import settle
@@ -357,7 +358,11 @@ async def test_a_small_terminal_says_what_size_the_table_needs(
             await pilot.resize_terminal(*size)
             await pilot.pause()
             table = table_of(app)
-            assert table.has_class("-too-small") == (size[0] < 60 or size[1] < 20)
+            small = size[0] < 60 or size[1] < 20
+            assert table.has_class("-too-small") == small
+            if small:  # the notice names the terminal's size and the table's least
+                notice = str(table.query_one("#too-small", Static).render())
+                assert f"{size[0]}x{size[1]}" in notice and "60x20" in notice, notice
         await pilot.press("enter", "r")
         await pilot.pause()
         assert table.moves == 2

@@ -5,7 +5,8 @@ escape sequence, not even colour; every line a whole line but the prompt it wait
 Chase is checked against the game itself: no line names a face-down card of a seat the
 terminal does not hold (a shadow game with the same seed and moves at one keyboard; the
 table process's own moves, watched, at a shared table). The long games are in the
-``slow`` tier; one short game and the hang-up run every day.
+``slow`` tier, the short Aces game too (in this process every day: ``test_transcripts``);
+the hang-up and SIGTERM run every day.
 """
 
 from __future__ import annotations
