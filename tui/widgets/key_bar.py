@@ -148,7 +148,7 @@ class KeyBar(Widget):
         if palette is not None:
             binding = palette[0]
             tail = (self._rule(), self.app.get_key_display(binding), f" {binding.description}", " ")
-            shown = self._fitting(shown, width - sum(map(cell_len, tail)))
+        shown = self._fitting(shown, width - sum(map(cell_len, tail)))
         left: list[Segment] = []
         x = 0
         for binding, enabled in shown:
