@@ -13,13 +13,10 @@ from typing import Any
 
 import pytest
 
-from tests.support.app import SNAPSHOT_SIZES, AppDirs
+from tests.support.app import LARGE, SMALL, SNAPSHOT_SIZES, AppDirs
 from tests.support.pace import hold_forced_moves
 from tests.support.table import aces_config, scripted_factory, write_settings
 from tui.gameconfig import GameConfig
-
-SMALL = (80, 24)
-LARGE = (160, 48)
 
 ROLL_OFF_TIE = [4, 4, 2, 6, 3]
 """Roll-off of three: Ann and Ben tie on 4, roll again, Ann's 6 beats Ben's 3."""

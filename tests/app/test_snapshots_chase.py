@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.support.app import SNAPSHOT_SIZES, AppDirs
+from tests.support.app import SMALL, SNAPSHOT_SIZES, AppDirs
 from tests.support.chase import (
     chase_config,
     controller_for,
@@ -28,8 +28,6 @@ from tests.support.table import write_settings
 from tui.engine.controller import Controller
 from tui.gameconfig import BOT_NAMES, GameConfig
 from tui.session import TableSession
-
-SMALL = (80, 24)
 
 FIRST = deck(3, 0, {1: "4C", 2: "9H", 0: "QS"}, ["7D", "5S", "JH"])
 """Ann deals; Ben gets 4♣, Cleo 9♥, Ann Q♠; the stock starts 7♦ 5♠ J♥."""

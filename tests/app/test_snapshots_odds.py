@@ -14,12 +14,10 @@ import pytest
 from tests.app.test_snapshots_aces import (
     ACE_SIX_CHOICE,
     CLEO_WINS,
-    LARGE,
-    SMALL,
     THREE_ROLLS,
     table_app,
 )
-from tests.support.app import SNAPSHOT_SIZES, AppDirs
+from tests.support.app import LARGE, SMALL, SNAPSHOT_SIZES, AppDirs
 from tests.support.pace import hold_forced_moves
 from tests.support.table import aces_config
 from tui.engine.aces.odds import ChainSpec, forget, remember

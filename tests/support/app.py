@@ -20,9 +20,13 @@ if TYPE_CHECKING:
 SEED = 20261130
 """The seed of every app a test makes unless it asks for another."""
 
+SMALL = (80, 24)
+"""The terminal every screen is pictured at everyday."""
+LARGE = (160, 48)
+"""A large terminal, where the table's layout changes."""
 SNAPSHOT_SIZES = (
-    pytest.param((80, 24), id="80x24"),
-    pytest.param((160, 48), id="160x48", marks=pytest.mark.slow),
+    pytest.param(SMALL, id="80x24"),
+    pytest.param(LARGE, id="160x48", marks=pytest.mark.slow),
 )
 """A snapshot at 80x24 in the everyday run; at 160x48, where the layout changes, in the
 thorough tier (``-m slow``, which CI runs too)."""
